@@ -1,0 +1,16 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace strata {
+
+// Reads a whole file; throws strata::Error naming the file when it cannot.
+std::vector<uint8_t> readFile(const std::string& path);
+
+// Writes through a temporary file in the same directory and renames it into
+// place, so a failure never leaves a partial output (design.md, "Bad input").
+void writeFileAtomic(const std::string& path, const std::vector<uint8_t>& bytes);
+void writeFileAtomic(const std::string& path, const std::string& text);
+
+} // namespace strata

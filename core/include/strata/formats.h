@@ -1,0 +1,69 @@
+#pragma once
+// One entry per input format. The CLI, the C ABI and batch tools dispatch
+// through this table; detection is by magic, never by extension alone.
+#include "strata/scene.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace strata {
+
+struct LoadOptions {
+  int lod = -1;          // geometry level; -1: the format's default (Atlas: leaf level)
+  bool skirts = false;   // Atlas: add skirt triangles as a second primitive
+  bool textures = true;  // decode and attach textures
+  int textureLevel = -1; // Atlas: -1 picks the default texture level
+  bool swapRedBlue = false; // Atlas JPEG/PNG tiles made from BGR data (spec §4)
+  // Called with (done, total) during long work; may be empty.
+  std::function<void(size_t, size_t)> progress;
+};
+
+enum class Severity { Error, Warning, Info };
+
+struct Finding {
+  Severity severity = Severity::Error;
+  uint64_t offset = ~uint64_t(0); // byte offset in the file, or none
+  std::string message;
+};
+
+struct ValidationReport {
+  std::string file;
+  std::string format;
+  std::vector<Finding> findings;
+  nlohmann::json summary = nlohmann::json::object(); // counts for a census
+  size_t errors() const;
+  size_t warnings() const;
+  void error(uint64_t offset, std::string msg) {
+    findings.push_back({Severity::Error, offset, std::move(msg)});
+  }
+  void warning(uint64_t offset, std::string msg) {
+    findings.push_back({Severity::Warning, offset, std::move(msg)});
+  }
+  void info(std::string msg) { findings.push_back({Severity::Info, ~uint64_t(0), std::move(msg)}); }
+};
+
+struct FormatHandler {
+  const char* name; // "atlas", "chu", ...
+  // `head` holds the first bytes of the file (empty for a directory).
+  bool (*detect)(const std::string& path, const std::vector<uint8_t>& head);
+  Scene (*load)(const std::string& path, const LoadOptions& options);
+  nlohmann::json (*info)(const std::string& path);
+  // Never throws for bad input: every problem becomes a finding.
+  ValidationReport (*validate)(const std::string& path);
+  // Every texture the file holds, named, as stored (nullptr: none).
+  std::vector<Image> (*textures)(const std::string& path, const LoadOptions& options);
+};
+
+const std::vector<const FormatHandler*>& formatHandlers();
+
+// The handler whose magic matches, or nullptr.
+const FormatHandler* detectFormat(const std::string& path);
+
+// detectFormat that throws strata::Error naming the file when nothing matches.
+const FormatHandler& requireFormat(const std::string& path);
+
+} // namespace strata

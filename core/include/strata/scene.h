@@ -1,0 +1,97 @@
+#pragma once
+// The neutral scene (design.md): plain data every reader produces and every
+// writer consumes. Coordinates are the source's: right-handed, Z up. Writers
+// for Y-up targets convert (glTF: (x, y, z) -> (x, z, -y)).
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace strata {
+
+using Vec2 = std::array<float, 2>;
+using Vec3 = std::array<float, 3>;
+using Vec4 = std::array<float, 4>;
+
+enum class ColorSpace { Linear, SRGB };
+
+// An image keeps its pixel format (DXGI numbering), every mip, slice and face,
+// and its colour space. `data` holds every subresource tightly packed in DDS
+// order: for each array layer (cube: 6 faces per layer) all mips, largest first.
+struct Image {
+  std::string name;
+  uint32_t dxgiFormat = 28; // DXGI_FORMAT_R8G8B8A8_UNORM
+  uint32_t width = 0, height = 0, depth = 1;
+  uint32_t mipLevels = 1;
+  uint32_t arraySize = 1;
+  bool cube = false;
+  ColorSpace colorSpace = ColorSpace::SRGB;
+  std::vector<uint8_t> data;
+};
+
+enum class Wrap { Repeat, ClampToEdge, MirroredRepeat };
+
+struct Texture {
+  int image = -1;
+  Wrap wrapS = Wrap::Repeat, wrapT = Wrap::Repeat;
+};
+
+enum class AlphaMode { Opaque, Mask, Blend };
+
+struct Material {
+  std::string name;
+  Vec4 baseColorFactor{1, 1, 1, 1};
+  int baseColorTexture = -1; // index into Scene::textures
+  int baseColorTexCoord = 0;
+  float metallic = 0.0f, roughness = 1.0f;
+  bool doubleSided = false;
+  AlphaMode alphaMode = AlphaMode::Opaque;
+  float alphaCutoff = 0.5f;
+};
+
+// Deltas relative to the base primitive; written with weight 0.
+struct MorphTarget {
+  std::vector<Vec3> positions;
+  std::vector<Vec2> uv0; // empty: no TEXCOORD_0 delta
+};
+
+struct Primitive {
+  std::vector<Vec3> positions;
+  std::vector<Vec3> normals; // empty or one per position
+  std::vector<Vec2> uv0, uv1;
+  std::vector<Vec4> colors; // linear RGBA
+  std::vector<uint32_t> indices; // triangle list
+  std::vector<MorphTarget> morphTargets;
+  int material = -1;
+};
+
+struct Mesh {
+  std::string name;
+  std::vector<Primitive> primitives;
+};
+
+// Small named integer facts attached to a node (Atlas: level, x, y). Writers
+// put them under extras.strata.
+using NodeTags = std::vector<std::pair<std::string, int64_t>>;
+
+struct Node {
+  std::string name;
+  Vec3 translation{0, 0, 0};
+  int mesh = -1;
+  std::vector<int> children;
+  NodeTags tags;
+};
+
+struct Scene {
+  std::string name;
+  std::vector<Node> nodes;
+  std::vector<int> roots;
+  std::vector<Mesh> meshes;
+  std::vector<Material> materials;
+  std::vector<Texture> textures;
+  std::vector<Image> images;
+  std::vector<std::string> warnings; // things the user should know (missing files, stale data)
+};
+
+} // namespace strata

@@ -1,0 +1,147 @@
+#pragma once
+// Bounds-checked little-endian reading and writing. Every read names what it
+// expected, so a truncated or corrupt file yields an Error with file + offset.
+#include "strata/error.h"
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace strata {
+
+class ByteReader {
+public:
+  ByteReader(const uint8_t* data, size_t size, std::string file, size_t base = 0)
+      : data_(data), size_(size), file_(std::move(file)), base_(base) {}
+  explicit ByteReader(const std::vector<uint8_t>& v, std::string file)
+      : ByteReader(v.data(), v.size(), std::move(file)) {}
+
+  size_t tell() const { return pos_; }
+  size_t size() const { return size_; }
+  size_t remaining() const { return size_ - pos_; }
+  const std::string& file() const { return file_; }
+  const uint8_t* data() const { return data_; }
+
+  // Absolute offset in the file of the current position (for messages).
+  uint64_t fileOffset(size_t pos) const { return base_ + pos; }
+
+  [[noreturn]] void fail(const std::string& what) const { failAt(pos_, what); }
+  [[noreturn]] void failAt(size_t pos, const std::string& what) const {
+    throw Error(file_, fileOffset(pos), what);
+  }
+
+  void need(uint64_t n, const char* what) const {
+    if (n > remaining())
+      fail(std::string("expected ") + what + " (" + std::to_string(n) + " bytes) but only " +
+           std::to_string(remaining()) + " remain");
+  }
+  void seek(uint64_t pos, const char* what) {
+    if (pos > size_)
+      fail(std::string("offset ") + std::to_string(pos) + " of " + what + " lies past the end (" +
+           std::to_string(size_) + " bytes)");
+    pos_ = size_t(pos);
+  }
+  void skip(uint64_t n, const char* what) {
+    need(n, what);
+    pos_ += size_t(n);
+  }
+
+  uint8_t u8(const char* what) {
+    need(1, what);
+    return data_[pos_++];
+  }
+  uint16_t u16(const char* what) {
+    need(2, what);
+    uint16_t v = uint16_t(data_[pos_] | data_[pos_ + 1] << 8);
+    pos_ += 2;
+    return v;
+  }
+  int16_t s16(const char* what) { return int16_t(u16(what)); }
+  uint32_t u32(const char* what) {
+    need(4, what);
+    uint32_t v = uint32_t(data_[pos_]) | uint32_t(data_[pos_ + 1]) << 8 |
+                 uint32_t(data_[pos_ + 2]) << 16 | uint32_t(data_[pos_ + 3]) << 24;
+    pos_ += 4;
+    return v;
+  }
+  int32_t s32(const char* what) { return int32_t(u32(what)); }
+  uint64_t u64(const char* what) {
+    uint64_t lo = u32(what);
+    return lo | uint64_t(u32(what)) << 32;
+  }
+  float f32(const char* what) {
+    uint32_t b = u32(what);
+    float f;
+    std::memcpy(&f, &b, 4);
+    return f;
+  }
+  // Reads a U32 and fails unless it equals `expected`.
+  uint32_t expectU32(uint32_t expected, const char* what);
+  void bytes(void* dst, size_t n, const char* what) {
+    need(n, what);
+    std::memcpy(dst, data_ + pos_, n);
+    pos_ += n;
+  }
+  std::vector<uint8_t> bytes(size_t n, const char* what) {
+    need(n, what);
+    std::vector<uint8_t> v(data_ + pos_, data_ + pos_ + n);
+    pos_ += n;
+    return v;
+  }
+  // A count of `elemSize`-byte elements: checked against the bytes left before
+  // anything is allocated, so a corrupt count can never trigger a huge allocation.
+  uint64_t count(uint64_t n, uint64_t elemSize, const char* what) const {
+    if (elemSize && n > remaining() / elemSize)
+      fail(std::string("count ") + std::to_string(n) + " of " + what + " needs " +
+           std::to_string(n * elemSize) + " bytes but only " + std::to_string(remaining()) +
+           " remain");
+    return n;
+  }
+
+private:
+  const uint8_t* data_;
+  size_t size_;
+  std::string file_;
+  size_t base_;
+  size_t pos_ = 0;
+};
+
+class ByteWriter {
+public:
+  std::vector<uint8_t> buf;
+
+  size_t tell() const { return buf.size(); }
+  void u8(uint8_t v) { buf.push_back(v); }
+  void u16(uint16_t v) {
+    buf.push_back(uint8_t(v));
+    buf.push_back(uint8_t(v >> 8));
+  }
+  void s16(int16_t v) { u16(uint16_t(v)); }
+  void u32(uint32_t v) {
+    for (int i = 0; i < 4; ++i) buf.push_back(uint8_t(v >> (8 * i)));
+  }
+  void s32(int32_t v) { u32(uint32_t(v)); }
+  void u64(uint64_t v) {
+    u32(uint32_t(v));
+    u32(uint32_t(v >> 32));
+  }
+  void f32(float f) {
+    uint32_t b;
+    std::memcpy(&b, &f, 4);
+    u32(b);
+  }
+  void bytes(const void* p, size_t n) {
+    const uint8_t* b = static_cast<const uint8_t*>(p);
+    buf.insert(buf.end(), b, b + n);
+  }
+  void bytes(const std::vector<uint8_t>& v) { buf.insert(buf.end(), v.begin(), v.end()); }
+  void zeros(size_t n) { buf.insert(buf.end(), n, 0); }
+  void patchU32(size_t at, uint32_t v) {
+    for (int i = 0; i < 4; ++i) buf[at + i] = uint8_t(v >> (8 * i));
+  }
+};
+
+std::string hex32(uint32_t v);
+
+} // namespace strata

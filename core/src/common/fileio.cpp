@@ -1,0 +1,65 @@
+#include "strata/fileio.h"
+
+#include "strata/error.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+namespace strata {
+
+namespace fs = std::filesystem;
+
+std::vector<uint8_t> readFile(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw Error(path, Error::kNoOffset, "is a directory, not a file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path, Error::kNoOffset, std::string("cannot open: ") + std::strerror(errno));
+  in.seekg(0, std::ios::end);
+  std::streamoff n = in.tellg();
+  if (n < 0) throw Error(path, Error::kNoOffset, "cannot determine the file size");
+  in.seekg(0);
+  std::vector<uint8_t> data(static_cast<size_t>(n));
+  if (n && !in.read(reinterpret_cast<char*>(data.data()), n))
+    throw Error(path, Error::kNoOffset, "read failed");
+  return data;
+}
+
+static void writeAtomic(const std::string& path, const void* p, size_t n) {
+  fs::path target(path);
+  std::random_device rd;
+  fs::path tmp = target;
+  tmp += ".tmp" + std::to_string(rd() % 1000000);
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out)
+      throw Error(path, Error::kNoOffset,
+                  std::string("cannot create output: ") + std::strerror(errno));
+    out.write(static_cast<const char*>(p), std::streamsize(n));
+    out.flush();
+    if (!out) {
+      out.close();
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw Error(path, Error::kNoOffset, "write failed");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw Error(path, Error::kNoOffset, "cannot move the finished output into place");
+  }
+}
+
+void writeFileAtomic(const std::string& path, const std::vector<uint8_t>& bytes) {
+  writeAtomic(path, bytes.data(), bytes.size());
+}
+void writeFileAtomic(const std::string& path, const std::string& text) {
+  writeAtomic(path, text.data(), text.size());
+}
+
+} // namespace strata

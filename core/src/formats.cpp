@@ -1,0 +1,54 @@
+#include "strata/formats.h"
+
+#include "strata/error.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace strata {
+
+// Each format folder defines its handler; this table is the only place that
+// lists them. Detection runs in this order.
+
+
+const std::vector<const FormatHandler*>& formatHandlers() {
+  static const std::vector<const FormatHandler*> all = {
+      
+  };
+  return all;
+}
+
+size_t ValidationReport::errors() const {
+  size_t n = 0;
+  for (auto& f : findings) n += f.severity == Severity::Error;
+  return n;
+}
+size_t ValidationReport::warnings() const {
+  size_t n = 0;
+  for (auto& f : findings) n += f.severity == Severity::Warning;
+  return n;
+}
+
+const FormatHandler* detectFormat(const std::string& path) {
+  std::vector<uint8_t> head;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec)) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return nullptr;
+    head.resize(64);
+    in.read(reinterpret_cast<char*>(head.data()), std::streamsize(head.size()));
+    head.resize(size_t(in.gcount()));
+  }
+  for (const FormatHandler* h : formatHandlers())
+    if (h->detect(path, head)) return h;
+  return nullptr;
+}
+
+const FormatHandler& requireFormat(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw Error(path, Error::kNoOffset, "no such file");
+  if (const FormatHandler* h = detectFormat(path)) return *h;
+  throw Error(path, 0, "unrecognised input: expected the magic of an Atlas (ATLS) file");
+}
+
+} // namespace strata

@@ -1,0 +1,81 @@
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sys/wait.h>
+
+namespace testsupport {
+
+fs::path tempDir() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = info ? std::string(info->test_suite_name()) + "." + info->name() : "misc";
+  for (char& c : name)
+    if (c == '/') c = '_';
+  fs::path dir = fs::current_path() / "test-out" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+static std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') q += "'\\''";
+    else q += c;
+  }
+  return q + "'";
+}
+
+RunResult run(const std::string& commandLine) {
+  RunResult r;
+  FILE* p = popen((commandLine + " 2>&1").c_str(), "r");
+  if (!p) return r;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.output.append(buf.data(), n);
+  int status = pclose(p);
+  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+RunResult cli(const std::vector<std::string>& args) {
+  std::string line = quote(STRATA_CLI);
+  for (auto& a : args) line += " " + quote(a);
+  return run(line + " </dev/null");
+}
+
+ValidatorResult validateGltf(const fs::path& file) {
+  ValidatorResult v;
+  RunResult r = run(quote(STRATA_NODE) + " " +
+                    quote(std::string(STRATA_SOURCE_DIR) + "/tools/validator/validate.mjs") + " " +
+                    quote(file.string()));
+  v.raw = r.output;
+  auto nl = r.output.find('{');
+  if (nl == std::string::npos) return v;
+  try {
+    auto j = nlohmann::json::parse(r.output.substr(nl, r.output.find('\n', nl) - nl));
+    v.errors = j["errors"];
+    v.warnings = j["warnings"];
+    v.infos = j["infos"];
+  } catch (...) {
+  }
+  return v;
+}
+
+std::vector<uint8_t> readBytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes) {
+  std::ofstream out(file, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+fs::path sharedDir() { return fs::path(STRATA_SHARED_DIR); }
+
+} // namespace testsupport

@@ -1,0 +1,41 @@
+#pragma once
+// Helpers shared by the test suites: temp dirs, running the real CLI, and
+// running the Khronos glTF Validator (node, tools/validator).
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace testsupport {
+
+namespace fs = std::filesystem;
+
+// A fresh empty directory under the build tree, unique per test.
+fs::path tempDir();
+
+struct RunResult {
+  int exitCode = -1;
+  std::string output; // stdout and stderr together
+};
+
+// Runs a shell command line, capturing its output.
+RunResult run(const std::string& commandLine);
+
+// Runs the strata CLI with the given arguments (each quoted).
+RunResult cli(const std::vector<std::string>& args);
+
+struct ValidatorResult {
+  int errors = -1, warnings = -1, infos = -1;
+  std::string raw;
+};
+
+// Validates a .glb/.gltf with the Khronos glTF Validator.
+ValidatorResult validateGltf(const fs::path& file);
+
+std::vector<uint8_t> readBytes(const fs::path& file);
+void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes);
+
+// ../shared as CI lays it out beside the checkout.
+fs::path sharedDir();
+
+} // namespace testsupport
