@@ -126,6 +126,12 @@ uint32_t vkFormatFor(const Image& img);
 // RGBA8 decoded pixels otherwise.
 std::vector<uint8_t> writeKTX2(const Image& img, const Ktx2WriteOptions& options = {});
 
+// Reads the KTX2 files writeKTX2 makes (the VkFormats above, supercompression
+// none or Zstandard). Bad input throws strata::Error naming `file`, the byte
+// offset and what was expected; other VkFormats / schemes (Basis Universal,
+// UASTC) throw strata::Unsupported.
+Image readKTX2(const std::vector<uint8_t>& bytes, const std::string& file);
+
 // ---- Writing an image as a file (`strata textures`) ----
 
 enum class ImageFileFormat { PNG, DDS, KTX2 };
