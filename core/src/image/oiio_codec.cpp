@@ -19,7 +19,13 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   auto writer = ImageOutput::create("out.png");
   if (!writer) throw Error("", Error::kNoOffset, "OpenImageIO has no PNG writer");
   ImageSpec spec(int(width), int(height), 4, TypeDesc::UINT8);
-  spec.attribute("oiio:ioproxy", TypeDesc::PTR, &vec);
+  // The attribute holds a pointer: pass the address of an IOProxy* (passing
+  // the proxy's own address makes OIIO read its vtable as the pointer).
+  Filesystem::IOProxy* proxy = &vec;
+  spec.attribute("oiio:ioproxy", TypeDesc::PTR, &proxy);
+  // Our pixels are straight alpha as stored; without this OIIO divides the
+  // colour by alpha on writing (it assumes premultiplied input).
+  spec.attribute("oiio:UnassociatedAlpha", 1);
   if (!writer->open("out.png", spec) || !writer->write_image(TypeDesc::UINT8, rgba) ||
       !writer->close())
     throw Error("", Error::kNoOffset, "PNG encoding failed: " + writer->geterror());
@@ -37,7 +43,10 @@ Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file) 
     throw Error(file, 0, "expected a JPEG (FF D8 FF) or PNG signature");
   Filesystem::IOMemReader mem(const_cast<uint8_t*>(bytes.data()), bytes.size());
   ImageSpec config;
-  config.attribute("oiio:ioproxy", TypeDesc::PTR, &mem);
+  Filesystem::IOProxy* proxy = &mem;
+  config.attribute("oiio:ioproxy", TypeDesc::PTR, &proxy);
+  // Keep PNG's straight alpha as stored (OIIO premultiplies by default).
+  config.attribute("oiio:UnassociatedAlpha", 1);
   auto in = ImageInput::open(name, &config);
   if (!in) throw Error(file, 0, "cannot decode image: " + OIIO::geterror());
   const ImageSpec& spec = in->spec();
