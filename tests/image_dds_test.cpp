@@ -104,7 +104,7 @@ void expectError(F f, uint64_t offset, const std::string& what, bool unsupported
 
 } // namespace
 
-TEST(ImageDds, EveryFormatRoundTripsLegacyAndDx10) {
+static void ImageDds_EveryFormatRoundTripsLegacyAndDx10() {
   for (const PixelFormat& f : pixelFormats()) {
     SCOPED_TRACE(f.name);
     Image img = pattern(f.dxgi, 12, 5, 4);
@@ -121,7 +121,7 @@ TEST(ImageDds, EveryFormatRoundTripsLegacyAndDx10) {
   }
 }
 
-TEST(ImageDds, LegacyWhereExactDx10Elsewhere) {
+static void ImageDds_LegacyWhereExactDx10Elsewhere() {
   auto fourCCOf = [](uint32_t code) {
     std::vector<uint8_t> f = writeDDS(pattern(code, 4, 4, 1));
     return uint32_t(f[84]) | uint32_t(f[85]) << 8 | uint32_t(f[86]) << 16 | uint32_t(f[87]) << 24;
@@ -136,7 +136,7 @@ TEST(ImageDds, LegacyWhereExactDx10Elsewhere) {
   EXPECT_EQ(fourCCOf(dxgi::BC6H_UF16), cc("DX10"));
 }
 
-TEST(ImageDds, ArraysCubesAndVolumesRoundTrip) {
+static void ImageDds_ArraysCubesAndVolumesRoundTrip() {
   Image arr = pattern(dxgi::BC7_SRGB, 8, 8, 2, 3);
   expectSame(readDDS(writeDDS(arr), "a.dds"), arr);
   Image cube = pattern(dxgi::BC1, 16, 16, 5, 1, true);
@@ -148,7 +148,7 @@ TEST(ImageDds, ArraysCubesAndVolumesRoundTrip) {
 }
 
 // 'DXT1' 8x8, 2 mips: 4 blocks + 1 block = 40 bytes of data after 128 header bytes.
-TEST(ImageDds, HandBuiltLegacyDxt1) {
+static void ImageDds_HandBuiltLegacyDxt1() {
   Header h;
   h.flags |= 0x20000; // MIPMAPCOUNT
   h.mips = 2;
@@ -166,7 +166,7 @@ TEST(ImageDds, HandBuiltLegacyDxt1) {
 }
 
 // Legacy masks and a DX10 sRGB cube (miscFlag 4: TEXTURECUBE).
-TEST(ImageDds, HandBuiltMasksAndDx10Cube) {
+static void ImageDds_HandBuiltMasksAndDx10Cube() {
   Header rgb565;
   rgb565.pfFlags = 0x40; // DDPF_RGB
   rgb565.fourCC = 0, rgb565.bits = 16;
@@ -203,7 +203,7 @@ TEST(ImageDds, HandBuiltMasksAndDx10Cube) {
   EXPECT_EQ(img.data[5 * 16], uint8_t(0xA5 + 80)); // face 5 starts at byte 80
 }
 
-TEST(ImageDds, BadInputIsAClearError) {
+static void ImageDds_BadInputIsAClearError() {
   Header ok;
   std::vector<uint8_t> good = build(ok, 32);
   ASSERT_NO_THROW(readDDS(good, "bad.dds"));
@@ -261,11 +261,44 @@ TEST(ImageDds, BadInputIsAClearError) {
   expectError([&] { readDDS({}, "bad.dds"); }, 0, "DDS magic");
 }
 
-TEST(ImageDds, WriterRejectsInconsistentImages) {
+static void ImageDds_WriterRejectsInconsistentImages() {
   Image img = pattern(dxgi::BC1, 8, 8, 1);
   img.data.pop_back();
   EXPECT_THROW(writeDDS(img), Error);
   img = pattern(dxgi::BC1, 8, 8, 1);
   img.dxgiFormat = 2;
   EXPECT_THROW(writeDDS(img), Unsupported);
+}
+
+// ctest runs every TEST in its own process, and each start costs ~1 s here
+// (OpenImageIO loads ~260 shared libraries), so each suite is one TEST.
+TEST(ImageDds, All) {
+  {
+    SCOPED_TRACE("ImageDds_EveryFormatRoundTripsLegacyAndDx10");
+    ImageDds_EveryFormatRoundTripsLegacyAndDx10();
+  }
+  {
+    SCOPED_TRACE("ImageDds_LegacyWhereExactDx10Elsewhere");
+    ImageDds_LegacyWhereExactDx10Elsewhere();
+  }
+  {
+    SCOPED_TRACE("ImageDds_ArraysCubesAndVolumesRoundTrip");
+    ImageDds_ArraysCubesAndVolumesRoundTrip();
+  }
+  {
+    SCOPED_TRACE("ImageDds_HandBuiltLegacyDxt1");
+    ImageDds_HandBuiltLegacyDxt1();
+  }
+  {
+    SCOPED_TRACE("ImageDds_HandBuiltMasksAndDx10Cube");
+    ImageDds_HandBuiltMasksAndDx10Cube();
+  }
+  {
+    SCOPED_TRACE("ImageDds_BadInputIsAClearError");
+    ImageDds_BadInputIsAClearError();
+  }
+  {
+    SCOPED_TRACE("ImageDds_WriterRejectsInconsistentImages");
+    ImageDds_WriterRejectsInconsistentImages();
+  }
 }

@@ -24,7 +24,7 @@ Image bc1Image() {
 }
 } // namespace
 
-TEST(ImageFile, PngRoundTripsThroughOiio) {
+static void ImageFile_PngRoundTripsThroughOiio() {
   std::vector<uint8_t> rgba(5 * 3 * 4);
   for (size_t i = 0; i < rgba.size(); ++i) rgba[i] = uint8_t(i * 37 + 11);
   std::vector<uint8_t> png = encodePNG(rgba.data(), 5, 3);
@@ -37,13 +37,13 @@ TEST(ImageFile, PngRoundTripsThroughOiio) {
   EXPECT_EQ(back.data, rgba);
 }
 
-TEST(ImageFile, DecodeEncodedRejectsOtherBytes) {
+static void ImageFile_DecodeEncodedRejectsOtherBytes() {
   EXPECT_THROW(decodeEncoded({1, 2, 3, 4}, "x.bin"), Error);
   std::vector<uint8_t> brokenPng = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0};
   EXPECT_THROW(decodeEncoded(brokenPng, "x.png"), Error);
 }
 
-TEST(ImageFile, EncodeImageFileEveryContainer) {
+static void ImageFile_EncodeImageFileEveryContainer() {
   Image img = bc1Image();
   Image png = decodeEncoded(encodeImageFile(img, ImageFileFormat::PNG), "t.png");
   EXPECT_EQ(png.width, 8u);
@@ -59,4 +59,21 @@ TEST(ImageFile, EncodeImageFileEveryContainer) {
   EXPECT_EQ(parseImageFileFormat("ktx2"), ImageFileFormat::KTX2);
   EXPECT_EQ(std::string(imageFileExtension(ImageFileFormat::DDS)), "dds");
   EXPECT_THROW(parseImageFileFormat("tga"), Error);
+}
+
+// ctest runs every TEST in its own process, and each start costs ~1 s here
+// (OpenImageIO loads ~260 shared libraries), so each suite is one TEST.
+TEST(ImageFile, All) {
+  {
+    SCOPED_TRACE("ImageFile_PngRoundTripsThroughOiio");
+    ImageFile_PngRoundTripsThroughOiio();
+  }
+  {
+    SCOPED_TRACE("ImageFile_DecodeEncodedRejectsOtherBytes");
+    ImageFile_DecodeEncodedRejectsOtherBytes();
+  }
+  {
+    SCOPED_TRACE("ImageFile_EncodeImageFileEveryContainer");
+    ImageFile_EncodeImageFileEveryContainer();
+  }
 }

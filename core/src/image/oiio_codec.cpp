@@ -26,6 +26,9 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   // Our pixels are straight alpha as stored; without this OIIO divides the
   // colour by alpha on writing (it assumes premultiplied input).
   spec.attribute("oiio:UnassociatedAlpha", 1);
+  // zlib level 3 instead of OIIO's 6: about 3x faster for ~3% larger files on
+  // texture-like images (bench/bench_image.cpp prints both).
+  spec.attribute("png:compressionLevel", 3);
   if (!writer->open("out.png", spec) || !writer->write_image(TypeDesc::UINT8, rgba) ||
       !writer->close())
     throw Error("", Error::kNoOffset, "PNG encoding failed: " + writer->geterror());
