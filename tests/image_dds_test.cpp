@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace strata;
 using namespace strata::image;
 
@@ -270,6 +272,37 @@ static void ImageDds_WriterRejectsInconsistentImages() {
   EXPECT_THROW(writeDDS(img), Unsupported);
 }
 
+// Random corruption of valid files (header bytes mostly, some data, some
+// truncation) gives either an image that decodes or a strata::Error; never a
+// crash (run under ./dev sanitize too).
+static void ImageDds_CorruptFilesNeverCrash() {
+  std::mt19937 rng(99);
+  const std::vector<std::vector<uint8_t>> seeds = {
+      writeDDS(pattern(dxgi::BC1, 8, 8, 4)), writeDDS(pattern(dxgi::BC7_SRGB, 4, 4, 1, 2)),
+      writeDDS(pattern(dxgi::RGBA8, 4, 4, 3, 1, true)), writeDDS(pattern(dxgi::B5G6R5, 3, 5, 2)),
+      writeDDS(pattern(dxgi::R16, 4, 2, 1, 1, false, 3))};
+  int ok = 0, errors = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::vector<uint8_t> f = seeds[i % seeds.size()];
+    int edits = 1 + int(rng() % 4);
+    for (int e = 0; e < edits; ++e) {
+      size_t at = rng() % 4 ? rng() % std::min<size_t>(f.size(), 148) : rng() % f.size();
+      f[at] = rng() % 3 ? uint8_t(rng()) : uint8_t(f[at] ^ (1u << (rng() % 8)));
+    }
+    if (rng() % 8 == 0) f.resize(rng() % f.size());
+    try {
+      Image img = readDDS(f, "fuzz.dds");
+      for (uint32_t s = 0; s < sliceCount(img); ++s)
+        for (uint32_t m = 0; m < img.mipLevels; ++m) decodeRGBA8(img, m, s);
+      ++ok;
+    } catch (const Error&) {
+      ++errors;
+    }
+  }
+  EXPECT_GT(ok, 100);
+  EXPECT_GT(errors, 100);
+}
+
 // ctest runs every TEST in its own process, and each start costs ~1 s here
 // (OpenImageIO loads ~260 shared libraries), so each suite is one TEST.
 TEST(ImageDds, All) {
@@ -300,5 +333,9 @@ TEST(ImageDds, All) {
   {
     SCOPED_TRACE("ImageDds_WriterRejectsInconsistentImages");
     ImageDds_WriterRejectsInconsistentImages();
+  }
+  {
+    SCOPED_TRACE("ImageDds_CorruptFilesNeverCrash");
+    ImageDds_CorruptFilesNeverCrash();
   }
 }

@@ -11,6 +11,7 @@
 #include <zstd.h>
 
 #include <map>
+#include <random>
 #include <sstream>
 
 using namespace strata;
@@ -401,6 +402,37 @@ static void ImageKtx2Read_BadInputIsAClearError() {
   expectKtxError([&] { readKTX2(zf, "bad.ktx2"); }, 20, "2 GiB");
 }
 
+// Random corruption of our KTX2 files: a readable image or a strata::Error.
+static void ImageKtx2Read_CorruptFilesNeverCrash() {
+  std::mt19937 rng(7);
+  Ktx2WriteOptions z;
+  z.zstd = true;
+  const std::vector<std::vector<uint8_t>> seeds = {
+      writeKTX2(makeImage(dxgi::BC1, 8, 8, 4)), writeKTX2(makeImage(dxgi::BC7_SRGB, 8, 4, 2, 3), z),
+      writeKTX2(makeImage(dxgi::RGBA8, 4, 4, 3, 1, true)),
+      writeKTX2(makeImage(dxgi::RGBA16F, 3, 5, 2), z)};
+  int ok = 0, errors = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::vector<uint8_t> f = seeds[i % seeds.size()];
+    int edits = 1 + int(rng() % 4);
+    for (int e = 0; e < edits; ++e) {
+      size_t at = rng() % 4 ? rng() % std::min<size_t>(f.size(), 200) : rng() % f.size();
+      f[at] = rng() % 3 ? uint8_t(rng()) : uint8_t(f[at] ^ (1u << (rng() % 8)));
+    }
+    if (rng() % 8 == 0) f.resize(rng() % f.size());
+    try {
+      Image img = readKTX2(f, "fuzz.ktx2");
+      for (uint32_t s = 0; s < sliceCount(img); ++s)
+        for (uint32_t m = 0; m < img.mipLevels; ++m) decodeRGBA8(img, m, s);
+      ++ok;
+    } catch (const Error&) {
+      ++errors;
+    }
+  }
+  EXPECT_GT(ok, 100);
+  EXPECT_GT(errors, 100);
+}
+
 // ctest runs every TEST in its own process, and each start costs ~1 s here
 // (OpenImageIO loads ~260 shared libraries), so the suite is one TEST.
 TEST(ImageKtx2, All) {
@@ -415,5 +447,9 @@ TEST(ImageKtx2, All) {
   {
     SCOPED_TRACE("ImageKtx2Read_BadInputIsAClearError");
     ImageKtx2Read_BadInputIsAClearError();
+  }
+  {
+    SCOPED_TRACE("ImageKtx2Read_CorruptFilesNeverCrash");
+    ImageKtx2Read_CorruptFilesNeverCrash();
   }
 }
