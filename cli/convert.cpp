@@ -9,6 +9,8 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <thread>
 
 namespace strata::cli {
@@ -23,6 +25,8 @@ static gltf::TextureMode textureMode(const std::string& s) {
 
 static void convertOne(const Input& in, const std::string& out, const ConvertArgs& args,
                        const LoadOptions& load) {
+  std::error_code ec;
+  if (!fs::exists(in.path, ec)) throw Error(in.path, Error::kNoOffset, "no such file or directory");
   if (!in.handler) throw Error(in.path, 0, "unrecognised input (no known magic)");
   LoadOptions opts = load;
   opts.textures = args.textures != "none";
@@ -64,11 +68,19 @@ int runConvert(const ConvertArgs& args) {
   std::atomic<size_t> next{0}, done{0}, failed{0};
   Progress bar("converting");
   std::mutex logMutex;
+  // OUT/<stem>.glb, or OUT/<name>.glb where two inputs share a stem.
+  std::map<std::string, int> stems;
+  for (const Input& in : ex.inputs) stems[fs::path(in.path).stem().string()]++;
+  std::vector<std::string> outputs;
+  for (const Input& in : ex.inputs) {
+    fs::path p(in.path);
+    std::string base = stems[p.stem().string()] > 1 ? p.filename().string() : p.stem().string();
+    outputs.push_back((fs::path(args.output) / (base + ".glb")).string());
+  }
   auto worker = [&] {
     for (size_t i; (i = next++) < total;) {
       const Input& in = ex.inputs[i];
-      std::string out =
-          (fs::path(args.output) / (fs::path(in.path).filename().string() + ".glb")).string();
+      const std::string& out = outputs[i];
       try {
         convertOne(in, out, args, args.load);
       } catch (const std::exception& e) {

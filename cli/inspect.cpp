@@ -42,8 +42,11 @@ int runInfo(const std::string& input, bool asJson) {
 
 // Adds the numbers of `from` into `into`, recursively (the census).
 static void accumulate(json& into, const json& from) {
+  if (!into.is_object()) into = json::object();
   for (auto it = from.begin(); it != from.end(); ++it) {
-    if (it->is_number())
+    if (it->is_number_integer() && (!into.contains(it.key()) || into[it.key()].is_number_integer()))
+      into[it.key()] = into.value(it.key(), int64_t(0)) + it->get<int64_t>();
+    else if (it->is_number())
       into[it.key()] = into.value(it.key(), 0.0) + it->get<double>();
     else if (it->is_object())
       accumulate(into[it.key()], *it);
@@ -72,9 +75,9 @@ int runValidate(const std::vector<std::string>& args, bool asJson) {
     }
     bad += rep.errors() > 0;
     warnings += rep.warnings();
-    accumulate(census[rep.format.empty() ? "unknown" : rep.format], rep.summary);
-    census[rep.format.empty() ? "unknown" : rep.format]["files"] =
-        census[rep.format.empty() ? "unknown" : rep.format].value("files", 0.0) + 1;
+    json& bucket = census[rep.format.empty() ? "unknown" : rep.format];
+    accumulate(bucket, rep.summary);
+    accumulate(bucket, json{{"files", 1}, {"invalidFiles", rep.errors() ? 1 : 0}});
     if (asJson) {
       json fj = {{"file", in.path}, {"format", rep.format}, {"summary", rep.summary}};
       json findings = json::array();
