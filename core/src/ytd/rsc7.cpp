@@ -95,7 +95,9 @@ Resource readResource(const std::vector<uint8_t>& bytes, const std::string& file
   const libdeflate_result rc =
       libdeflate_deflate_decompress_ex(d.get(), bytes.data() + kRsc7HeaderSize, compressed,
                                        out.data(), out.size(), &inUsed, &outUsed);
-  switch (rc) {
+  // With an actual-size pointer libdeflate reports a short stream as success,
+  // so the length is compared here.
+  switch (rc == LIBDEFLATE_SUCCESS && outUsed != total ? LIBDEFLATE_SHORT_OUTPUT : rc) {
   case LIBDEFLATE_SUCCESS:
     break;
   case LIBDEFLATE_SHORT_OUTPUT:
