@@ -192,7 +192,7 @@ TEST(YtdBadInput, ValidateNeverThrows) {
   ValidationReport r = h->validate(path);
   ASSERT_EQ(r.errors(), 1u);
   EXPECT_EQ(r.findings[0].offset, 0x20u);
-  EXPECT_EQ(r.summary["failedFiles"], 1);
+  EXPECT_EQ(r.summary["unreadableFiles"], 1);
   EXPECT_THROW(h->textures(path, {}), Error);
   EXPECT_THROW(h->load(path, {}), Error);
 }

@@ -58,10 +58,8 @@ Scene galleryScene(const TextureContainer& c, const LoadOptions& options) {
     node.name = name;
     node.mesh = int(s.meshes.size() - 1);
     node.translation = {float(i % columns) * kSpacing, 0, -float(i / columns) * kSpacing};
-    node.tags = {{"nameHash", int64_t(e.hash)},
-                 {"width", e.record.width},
-                 {"height", e.record.height},
-                 {"mips", e.record.mips}};
+    // (No name-hash tag: glTF extras would carry it through a 32-bit int.)
+    node.tags = {{"width", e.record.width}, {"height", e.record.height}, {"mips", e.record.mips}};
     s.nodes.push_back(std::move(node));
     s.roots.push_back(int(s.nodes.size() - 1));
   }

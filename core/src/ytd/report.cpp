@@ -148,8 +148,7 @@ void containerValidate(const TextureContainer& c, ValidationReport& report) {
       unsupported += !e.layout.unsupported.empty();
     }
   }
-  report.summary = {{"files", 1},
-                    {"failedFiles", 0},
+  report.summary = {{"unreadableFiles", 0},
                     {"dictionaries", c.dictionaries.size()},
                     {"textures", textures},
                     {"nullEntries", nulls},

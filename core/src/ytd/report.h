@@ -12,8 +12,9 @@ namespace strata::ytd {
 nlohmann::json containerInfo(const TextureContainer& c);
 
 // Adds every finding of the container to `report` and fills report.summary
-// with the census: files, dictionaries, textures, textures per format,
-// invariant failures, hash failures, undecided dimensions, unsupported.
+// with the census: dictionaries, textures, textures per format, invariant
+// checks and failures, hash failures, undecided dimensions, unsupported
+// textures (the CLI adds the file counts when it sums them).
 void containerValidate(const TextureContainer& c, ValidationReport& report);
 
 // Runs `read` and turns a thrown strata::Error into an error finding (validate
@@ -27,10 +28,10 @@ ValidationReport validateWith(const std::string& path, const char* format, Read 
     containerValidate(read(), report);
   } catch (const Unsupported& e) {
     report.findings.push_back({Severity::Error, e.offset(), "unsupported: " + e.detail()});
-    report.summary = {{"files", 1}, {"failedFiles", 1}};
+    report.summary = {{"unreadableFiles", 1}};
   } catch (const Error& e) {
     report.findings.push_back({Severity::Error, e.offset(), e.detail()});
-    report.summary = {{"files", 1}, {"failedFiles", 1}};
+    report.summary = {{"unreadableFiles", 1}};
   }
   return report;
 }
