@@ -4,6 +4,8 @@
 #include "atlas/atlas_synth.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
+#include "ytd/ytd_synth.h"
+#include "ytd/ytd_writer.h"
 
 #include <cmath>
 
@@ -69,6 +71,13 @@ int main(int argc, char** argv) {
   light.tileSize = 32;
   addBlendedTextures(blended, opacity, light, sources, 512);
   strata::writeFileAtomic((dir / "terrain-blended.atlas").string(), writeAtlas(blended));
+
+  // Texture dictionaries, Enhanced (v5) and legacy (v13), by the YTD writer.
+  using strata::ytd::Edition;
+  for (Edition e : {Edition::Enhanced, Edition::Legacy})
+    strata::writeFileAtomic(
+        (dir / (e == Edition::Enhanced ? "textures-v5.ytd" : "textures-v13.ytd")).string(),
+        strata::ytd::writeYtd(strata::ytd::synthTextureSet(e), e));
 
   std::printf("samples written to %s\n", dir.string().c_str());
   return 0;

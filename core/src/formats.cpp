@@ -10,11 +10,14 @@ namespace strata {
 // Each format folder defines its handler; this table is the only place that
 // lists them. Detection runs in this order.
 extern const FormatHandler kAtlasHandler;
+extern const FormatHandler kYtdHandler;
+extern const FormatHandler kDrawableHandler;
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
       &kAtlasHandler,
-
+      &kYtdHandler,
+      &kDrawableHandler,
   };
   return all;
 }
