@@ -9,11 +9,11 @@ namespace strata {
 
 // Each format folder defines its handler; this table is the only place that
 // lists them. Detection runs in this order.
-
+extern const FormatHandler kTfragHandler;
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
-      
+      &kTfragHandler,
   };
   return all;
 }
