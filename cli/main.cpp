@@ -1,1 +1,65 @@
-int main() { return 0; }
+// The `strata` command (design.md "The strata command").
+#include "commands.h"
+
+#include <CLI/CLI.hpp>
+
+int main(int argc, char** argv) {
+  using namespace strata::cli;
+  CLI::App app{"Strata: legacy game terrain and textures to glTF and back"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "strata 0.1.0");
+
+  ConvertArgs conv;
+  auto* convert = app.add_subcommand("convert", "Convert inputs to glTF (.glb or .gltf)");
+  convert->add_option("inputs", conv.inputs, "Input files or directories")->required();
+  convert
+      ->add_option("-o,--output", conv.output,
+                   "Output .glb/.gltf (one input) or directory (several inputs or a directory)")
+      ->required();
+  convert->add_option("--lod", conv.load.lod,
+                      "Geometry level (Atlas: default the leaf level; tfrag: 0|1|2)");
+  convert->add_flag("--skirts", conv.load.skirts,
+                    "Atlas: add skirt triangles as a second primitive");
+  convert->add_option("--textures", conv.textures, "Texture images in the glTF")
+      ->check(CLI::IsMember({"png", "ktx2", "none"}));
+  convert->add_option("--texture-level", conv.load.textureLevel,
+                      "Atlas: texture tree level to use");
+  convert->add_flag("--swap-red-blue", conv.load.swapRedBlue,
+                    "Atlas: JPEG/PNG tiles were made from BGR data (terrain looks blue-tinted)");
+  convert->add_option("-j,--jobs", conv.jobs,
+                      "Parallel conversions in a batch (default: all cores)");
+
+  std::string infoInput;
+  bool infoJson = false;
+  auto* info = app.add_subcommand("info", "Show the structure of a file");
+  info->add_option("input", infoInput, "Input file")->required();
+  info->add_flag("--json", infoJson, "Machine-readable JSON");
+
+  std::vector<std::string> valInputs;
+  bool valJson = false;
+  auto* validate = app.add_subcommand(
+      "validate", "Check every structural rule of the spec; exit 1 if any fails");
+  validate->add_option("inputs", valInputs, "Input files or directories")->required();
+  validate->add_flag("--json", valJson, "Machine-readable JSON");
+
+  TexturesArgs tex;
+  auto* textures = app.add_subcommand("textures", "Write every texture of a file into a directory");
+  textures->add_option("input", tex.input, "Input file")->required();
+  textures->add_option("-o,--output", tex.outDir, "Output directory")->required();
+  textures->add_option("--format", tex.format, "Image file format")
+      ->check(CLI::IsMember({"png", "dds", "ktx2"}));
+  textures->add_flag("--swap-red-blue", tex.load.swapRedBlue,
+                     "Atlas: JPEG/PNG tiles were made from BGR data");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  }
+  if (*convert) return runConvert(conv);
+  if (*info) return runInfo(infoInput, infoJson);
+  if (*validate) return runValidate(valInputs, valJson);
+  if (*textures) return runTextures(tex);
+  return kExitUsage;
+}

@@ -24,8 +24,10 @@ fs::path tempDir() {
 static std::string quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) {
-    if (c == '\'') q += "'\\''";
-    else q += c;
+    if (c == '\'')
+      q += "'\\''";
+    else
+      q += c;
   }
   return q + "'";
 }
@@ -76,6 +78,8 @@ void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes) {
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
 }
 
-fs::path sharedDir() { return fs::path(STRATA_SHARED_DIR); }
+fs::path sharedDir() {
+  return fs::path(STRATA_SHARED_DIR);
+}
 
 } // namespace testsupport

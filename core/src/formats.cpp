@@ -9,10 +9,12 @@ namespace strata {
 
 // Each format folder defines its handler; this table is the only place that
 // lists them. Detection runs in this order.
+extern const FormatHandler kAtlasHandler;
 extern const FormatHandler kTfragHandler;
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
+      &kAtlasHandler,
       &kTfragHandler,
   };
   return all;

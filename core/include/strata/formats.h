@@ -13,10 +13,10 @@
 namespace strata {
 
 struct LoadOptions {
-  int lod = -1;          // geometry level; -1: the format's default (Atlas: leaf level)
-  bool skirts = false;   // Atlas: add skirt triangles as a second primitive
-  bool textures = true;  // decode and attach textures
-  int textureLevel = -1; // Atlas: -1 picks the default texture level
+  int lod = -1;             // geometry level; -1: the format's default (Atlas: leaf level)
+  bool skirts = false;      // Atlas: add skirt triangles as a second primitive
+  bool textures = true;     // decode and attach textures
+  int textureLevel = -1;    // Atlas: -1 picks the default texture level
   bool swapRedBlue = false; // Atlas JPEG/PNG tiles made from BGR data (spec §4)
   // Called with (done, total) during long work; may be empty.
   std::function<void(size_t, size_t)> progress;

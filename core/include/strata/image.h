@@ -13,8 +13,8 @@ namespace strata::image {
 // SNORM variants as separate rows).
 struct PixelFormat {
   uint32_t dxgi;
-  const char* name;     // "BC1_UNORM_SRGB"
-  uint32_t blockDim;    // 4 for BC formats, 1 otherwise
+  const char* name;       // "BC1_UNORM_SRGB"
+  uint32_t blockDim;      // 4 for BC formats, 1 otherwise
   uint32_t bytesPerBlock; // bytes per 4x4 block, or per pixel when blockDim == 1
   ColorSpace colorSpace;
   bool compressed;

@@ -60,7 +60,7 @@ struct Primitive {
   std::vector<Vec3> positions;
   std::vector<Vec3> normals; // empty or one per position
   std::vector<Vec2> uv0, uv1;
-  std::vector<Vec4> colors; // linear RGBA
+  std::vector<Vec4> colors;      // linear RGBA
   std::vector<uint32_t> indices; // triangle list
   std::vector<MorphTarget> morphTargets;
   int material = -1;

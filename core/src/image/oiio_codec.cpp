@@ -20,8 +20,8 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   if (!writer) throw Error("", Error::kNoOffset, "OpenImageIO has no PNG writer");
   ImageSpec spec(int(width), int(height), 4, TypeDesc::UINT8);
   spec.attribute("oiio:ioproxy", TypeDesc::PTR, &vec);
-  if (!writer->open("out.png", spec) ||
-      !writer->write_image(TypeDesc::UINT8, rgba) || !writer->close())
+  if (!writer->open("out.png", spec) || !writer->write_image(TypeDesc::UINT8, rgba) ||
+      !writer->close())
     throw Error("", Error::kNoOffset, "PNG encoding failed: " + writer->geterror());
   return std::vector<uint8_t>(out.begin(), out.end());
 }

@@ -1,0 +1,34 @@
+#pragma once
+#include "strata/formats.h"
+
+#include <string>
+#include <vector>
+
+namespace strata::cli {
+
+// Exit codes shared by every command.
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1; // an input failed to convert or validate
+constexpr int kExitUsage = 2;  // bad arguments
+
+struct ConvertArgs {
+  std::vector<std::string> inputs;
+  std::string output;
+  std::string textures = "png";
+  int jobs = 0;
+  LoadOptions load;
+};
+int runConvert(const ConvertArgs& args);
+
+int runInfo(const std::string& input, bool json);
+int runValidate(const std::vector<std::string>& inputs, bool json);
+
+struct TexturesArgs {
+  std::string input;
+  std::string outDir;
+  std::string format = "png";
+  LoadOptions load;
+};
+int runTextures(const TexturesArgs& args);
+
+} // namespace strata::cli

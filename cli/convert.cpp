@@ -1,0 +1,107 @@
+// `strata convert IN... -o OUT` (design.md "The strata command").
+#include "commands.h"
+#include "gltf_writer.h"
+#include "inputs.h"
+#include "progress.h"
+
+#include "strata/error.h"
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace strata::cli {
+
+namespace fs = std::filesystem;
+
+static gltf::TextureMode textureMode(const std::string& s) {
+  if (s == "ktx2") return gltf::TextureMode::Ktx2;
+  if (s == "none") return gltf::TextureMode::None;
+  return gltf::TextureMode::Png;
+}
+
+static void convertOne(const Input& in, const std::string& out, const ConvertArgs& args,
+                       const LoadOptions& load) {
+  std::error_code ec;
+  if (!fs::exists(in.path, ec)) throw Error(in.path, Error::kNoOffset, "no such file or directory");
+  if (!in.handler) throw Error(in.path, 0, "unrecognised input (no known magic)");
+  LoadOptions opts = load;
+  opts.textures = args.textures != "none";
+  Scene scene = in.handler->load(in.path, opts);
+  for (const std::string& w : scene.warnings)
+    std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
+  gltf::WriteOptions wo;
+  wo.textures = textureMode(args.textures);
+  gltf::writeGltfFile(scene, out, wo);
+}
+
+int runConvert(const ConvertArgs& args) {
+  ExpandedInputs ex = expandInputs(args.inputs);
+  if (!ex.batch) {
+    const Input& in = ex.inputs.front();
+    Progress bar("converting " + fs::path(in.path).filename().string());
+    LoadOptions load = args.load;
+    load.progress = [&](size_t d, size_t t) { bar.update(d, t); };
+    try {
+      convertOne(in, args.output, args, load);
+    } catch (const std::exception& e) {
+      bar.finish();
+      std::fprintf(stderr, "strata: error: %s\n", e.what());
+      return kExitFailed;
+    }
+    bar.finish();
+    return kExitOk;
+  }
+
+  // Batch: OUT is a directory; every input becomes OUT/<name>.glb.
+  std::error_code ec;
+  fs::create_directories(args.output, ec);
+  if (!fs::is_directory(args.output, ec)) {
+    std::fprintf(stderr, "strata: error: %s: cannot create the output directory\n",
+                 args.output.c_str());
+    return kExitFailed;
+  }
+  const size_t total = ex.inputs.size();
+  std::atomic<size_t> next{0}, done{0}, failed{0};
+  Progress bar("converting");
+  std::mutex logMutex;
+  // OUT/<stem>.glb, or OUT/<name>.glb where two inputs share a stem.
+  std::map<std::string, int> stems;
+  for (const Input& in : ex.inputs) stems[fs::path(in.path).stem().string()]++;
+  std::vector<std::string> outputs;
+  for (const Input& in : ex.inputs) {
+    fs::path p(in.path);
+    std::string base = stems[p.stem().string()] > 1 ? p.filename().string() : p.stem().string();
+    outputs.push_back((fs::path(args.output) / (base + ".glb")).string());
+  }
+  auto worker = [&] {
+    for (size_t i; (i = next++) < total;) {
+      const Input& in = ex.inputs[i];
+      const std::string& out = outputs[i];
+      try {
+        convertOne(in, out, args, args.load);
+      } catch (const std::exception& e) {
+        ++failed;
+        std::lock_guard<std::mutex> lock(logMutex);
+        bar.finish();
+        std::fprintf(stderr, "strata: error: %s\n", e.what());
+      }
+      bar.update(++done, total);
+    }
+  };
+  unsigned jobs =
+      args.jobs > 0 ? unsigned(args.jobs) : std::max(1u, std::thread::hardware_concurrency());
+  jobs = unsigned(std::min<size_t>(jobs, std::max<size_t>(total, 1)));
+  std::vector<std::thread> threads;
+  for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  bar.finish();
+  std::printf("converted %zu of %zu inputs into %s (%zu failed)\n", total - failed.load(), total,
+              args.output.c_str(), failed.load());
+  return failed ? kExitFailed : kExitOk;
+}
+
+} // namespace strata::cli

@@ -1,0 +1,53 @@
+// `strata textures IN -o DIR --format png|dds|ktx2`.
+#include "commands.h"
+
+#include "strata/error.h"
+#include "strata/fileio.h"
+#include "strata/image.h"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace strata::cli {
+
+namespace fs = std::filesystem;
+
+// File names come from the source (texture names); keep them to one path component.
+static std::string safeName(const std::string& name) {
+  std::string s;
+  for (char c : name) s += (c == '/' || c == '\\' || c == ':' || c == 0) ? '_' : c;
+  if (s.empty() || s == "." || s == "..") s = "_" + s;
+  return s;
+}
+
+int runTextures(const TexturesArgs& args) {
+  try {
+    const FormatHandler& h = requireFormat(args.input);
+    if (!h.textures)
+      throw Error(args.input, Error::kNoOffset, std::string(h.name) + " files hold no textures");
+    std::vector<Image> images = h.textures(args.input, args.load);
+    // Encode everything first so a failure leaves no partial set behind.
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
+    for (const Image& img : images) {
+      if (args.format != "png")
+        throw Unsupported(args.input, Error::kNoOffset, "--format " + args.format);
+      std::vector<uint8_t> rgba = image::decodeRGBA8(img, 0, 0);
+      files.push_back(
+          {safeName(img.name) + ".png", image::encodePNG(rgba.data(), img.width, img.height)});
+    }
+    std::error_code ec;
+    fs::create_directories(args.outDir, ec);
+    for (auto& [name, bytes] : files) {
+      std::string path = (fs::path(args.outDir) / name).string();
+      writeFileAtomic(path, bytes);
+      std::printf("%s\n", path.c_str());
+    }
+    std::fprintf(stderr, "wrote %zu textures to %s\n", files.size(), args.outDir.c_str());
+    return kExitOk;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "strata: error: %s\n", e.what());
+    return kExitFailed;
+  }
+}
+
+} // namespace strata::cli

@@ -1,0 +1,48 @@
+// The Atlas entry of the format table (core/src/formats.cpp).
+#include "atlas/atlas_info.h"
+#include "atlas/atlas_io.h"
+#include "atlas/atlas_scene.h"
+#include "atlas/atlas_validate.h"
+#include "strata/error.h"
+#include "strata/fileio.h"
+#include "strata/formats.h"
+
+namespace strata {
+
+namespace {
+
+bool detectAtlas(const std::string&, const std::vector<uint8_t>& head) {
+  return head.size() >= 4 && head[0] == 'A' && head[1] == 'T' && head[2] == 'L' && head[3] == 'S';
+}
+
+Scene loadAtlas(const std::string& path, const LoadOptions& options) {
+  atlas::File file = atlas::readAtlas(readFile(path), path);
+  return atlas::toScene(file, options, path);
+}
+
+nlohmann::json infoAtlas(const std::string& path) {
+  std::vector<uint8_t> bytes = readFile(path);
+  return atlas::describe(atlas::readAtlas(bytes, path), bytes.size());
+}
+
+ValidationReport validateAtlas(const std::string& path) {
+  ValidationReport rep;
+  rep.file = path;
+  rep.format = "atlas";
+  try {
+    std::vector<uint8_t> bytes = readFile(path);
+    atlas::File file = atlas::readAtlas(bytes, path);
+    atlas::validateModel(file, bytes.size(), rep);
+  } catch (const Error& e) {
+    rep.error(e.offset(), e.detail());
+  }
+  return rep;
+}
+
+} // namespace
+
+extern const FormatHandler kAtlasHandler;
+const FormatHandler kAtlasHandler = {"atlas",   detectAtlas,   loadAtlas,
+                                     infoAtlas, validateAtlas, nullptr};
+
+} // namespace strata

@@ -1,0 +1,36 @@
+#pragma once
+#include "atlas/atlas_model.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace strata::atlas {
+
+// Parses a whole .atlas file. Throws strata::Error (file, byte offset, what was
+// expected) on anything that is not structurally valid.
+File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName);
+
+// Serializes the model at the offsets its stubs name. Throws strata::Error if
+// the model is inconsistent (a stub length that differs from its frame's size,
+// overlapping frames).
+std::vector<uint8_t> writeAtlas(const File& file);
+
+// Size in bytes of the TOC prefix (magic through the last stub).
+uint32_t tocPrefixSize(const File& file);
+
+// Serialized size of a frame (ATSP header through tail).
+uint32_t frameSize(const Frame& frame);
+
+// Places every frame right after the TOC prefix in the current physical order
+// (frames[] order), drops the gaps, and rewrites every stub's offset and length
+// to match. Stubs are matched to frames by their current offsets, so a new
+// file can use any distinct placeholder offsets before calling this.
+void layoutAtlas(File& file);
+
+// Canonical v140 bounds (§7): the stored chunk bounds from v101, else the
+// bounds of the vertices.
+Box3 canonicalBounds(const Frame& frame);
+Box3 boundsOfVertices(const std::vector<Vertex>& verts);
+
+} // namespace strata::atlas

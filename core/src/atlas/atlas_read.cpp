@@ -1,0 +1,318 @@
+// Atlas reader: header and TOCs (§0-§1), frames (§2), geometry (§3), texture
+// (§4) and config (§5) bodies, for every resource version through 140 (§7).
+#include "atlas/atlas_io.h"
+#include "common/bytes.h"
+#include "common/quadtree.h"
+
+#include <algorithm>
+#include <map>
+
+namespace strata::atlas {
+
+namespace {
+
+std::string fourcc(uint32_t v) {
+  std::string s;
+  for (int i = 0; i < 4; ++i) {
+    char c = char(v >> (8 * i));
+    s += (c >= 32 && c < 127) ? c : '?';
+  }
+  return s;
+}
+
+Box3 readBox(ByteReader& r, const char* what) {
+  Box3 b;
+  for (float& v : b.min) v = r.f32(what);
+  for (float& v : b.max) v = r.f32(what);
+  return b;
+}
+
+Toc readToc(ByteReader& r, size_t index) {
+  Toc t;
+  size_t tagAt = r.tell();
+  uint8_t len = r.u8("TOC tag length");
+  std::vector<uint8_t> tag = r.bytes(len, "TOC kind tag");
+  t.tag.assign(tag.begin(), tag.end());
+  // §1 "Type tag and prefix": the tag selects the stub layout.
+  if (t.tag == "Geom") {
+    t.kind = TocKind::Geom;
+    t.goalBatchSize = r.u32("Geom mGoalBatchSize");
+  } else if (t.tag == "Tex") {
+    t.kind = TocKind::Tex;
+  } else if (t.tag == "Config") {
+    t.kind = TocKind::Config;
+  } else {
+    r.failAt(tagAt, "TOC " + std::to_string(index) + " has unknown kind tag \"" + t.tag +
+                        "\"; expected Geom, Tex or Config");
+  }
+  size_t depthAt = r.tell();
+  t.treeDepth = r.u32("TOC treeDepth");
+  if (t.kind != TocKind::Config && t.treeDepth > kMaxTreeDepth)
+    r.failAt(depthAt, "TOC treeDepth " + std::to_string(t.treeDepth) + " exceeds " +
+                          std::to_string(kMaxTreeDepth));
+  uint32_t stubCount = r.u32("TOC stubCount");
+  size_t versionAt = r.tell();
+  t.version = r.u32("TOC csmVersion");
+  if (t.version > kMaxVersion)
+    throw Unsupported(r.file(), r.fileOffset(versionAt),
+                      "resource version " + std::to_string(t.version) +
+                          " is newer than the newest documented version 140");
+  switch (t.kind) {
+  case TocKind::Geom: {
+    size_t stubSize = t.version < kVersionBounds ? 20 : 37;
+    r.count(stubCount, stubSize, "geometry stubs");
+    t.geomStubs.resize(stubCount);
+    for (GeomStub& s : t.geomStubs) {
+      s.offset = r.u32("geometry stub offset");
+      s.length = r.u32("geometry stub length");
+      s.generation = r.u32("geometry stub generation");
+      if (t.version < kVersionBounds) {
+        s.posX = r.f32("geometry stub pos.x");
+        s.posY = r.f32("geometry stub pos.y");
+      } else {
+        s.bounds = readBox(r, "geometry stub mBounds");
+        size_t at = r.tell();
+        s.sentinel = r.u8("geometry stub sentinel");
+        if (s.sentinel != kStubSentinel)
+          r.failAt(at, "expected geometry stub sentinel 0xD0, found " + std::to_string(s.sentinel));
+      }
+    }
+    break;
+  }
+  case TocKind::Tex:
+    r.count(stubCount, 12, "texture stubs");
+    t.texStubs.resize(stubCount);
+    for (TexStub& s : t.texStubs) {
+      s.offset = r.u32("texture stub offset");
+      s.length = r.u32("texture stub length");
+      s.generation = r.u32("texture stub generation");
+    }
+    break;
+  case TocKind::Config:
+    r.count(stubCount, 20, "config stubs");
+    t.configStubs.resize(stubCount);
+    for (ConfigStub& s : t.configStubs) {
+      s.offset = r.u32("config stub offset");
+      s.length = r.u32("config stub length");
+      s.generation = r.u32("config stub generation");
+      r.bytes(s.name.data(), 8, "config stub name");
+    }
+    break;
+  }
+  return t;
+}
+
+void readCollision(ByteReader& r, Collision& c) {
+  size_t at = r.tell();
+  c.treeDepth = r.u32("mColTreeDepth");
+  if (c.treeDepth == 0 || c.treeDepth > kMaxTreeDepth)
+    r.failAt(at, "mColTreeDepth " + std::to_string(c.treeDepth) + " out of range 1.." +
+                     std::to_string(kMaxTreeDepth));
+  uint64_t nodes = r.count(nodeCount(c.treeDepth), 8, "collision tree nodes");
+  c.tree.resize(size_t(nodes));
+  for (auto& n : c.tree) {
+    n[0] = r.f32("collision node min");
+    n[1] = r.f32("collision node max");
+  }
+  uint32_t offsetCount = r.u32("mColOffsetCount");
+  r.count(offsetCount, 2, "collision bin offsets");
+  c.offsets.resize(offsetCount);
+  for (uint16_t& o : c.offsets) o = r.u16("collision bin offset");
+  uint32_t indexCount = r.u32("mColIndexCount");
+  r.count(indexCount, 2, "collision indices");
+  c.indices.resize(indexCount);
+  for (uint16_t& i : c.indices) i = r.u16("collision index");
+}
+
+void readGeomBody(ByteReader& r, uint32_t version, GeomChunk& g) {
+  g.previousChunk = r.u32("previousChunk");
+  if (version >= kVersionCollision) g.bounds = readBox(r, "chunk mBounds");
+  uint32_t indexCount = r.u32("mIndexCount");
+  size_t skipAt = r.tell();
+  g.skirtSkip = r.u32("mSkirtSkipCount");
+  if (g.skirtSkip > indexCount)
+    r.failAt(skipAt, "mSkirtSkipCount " + std::to_string(g.skirtSkip) + " exceeds mIndexCount " +
+                         std::to_string(indexCount));
+  r.count(indexCount, 2, "indices");
+  g.indices.resize(indexCount);
+  for (uint16_t& i : g.indices) i = r.u16("index");
+  uint32_t vertCount = r.u32("mVertCount");
+  const size_t vertSize = version >= kVersionNormals ? 52 : 40; // §3 bytes per vertex
+  r.count(vertCount, vertSize, "vertices");
+  g.verts.resize(vertCount);
+  for (Vertex& v : g.verts) {
+    for (float& f : v.point) f = r.f32("vertex point");
+    for (float& f : v.texCoord) f = r.f32("vertex texCoord");
+    if (version < kVersionMorphSwap) { // §3: point morph first before 130
+      for (float& f : v.pointMorph) f = r.f32("vertex pointMorphOffset");
+      for (float& f : v.texMorph) f = r.f32("vertex texMorphOffset");
+    } else {
+      for (float& f : v.texMorph) f = r.f32("vertex texMorphOffset");
+      for (float& f : v.pointMorph) f = r.f32("vertex pointMorphOffset");
+    }
+    if (version >= kVersionNormals)
+      for (float& f : v.normal) f = r.f32("vertex normal");
+  }
+  if (version >= kVersionBounds && version < kVersionCollision)
+    g.bounds = readBox(r, "chunk mBounds");
+  if (version >= kVersionCollision) {
+    size_t at = r.tell();
+    g.colFlag = r.u8("collision flag");
+    if (g.colFlag == kCollisionPresent)
+      readCollision(r, g.collision);
+    else if (g.colFlag != kCollisionAbsent)
+      r.failAt(at, "expected collision flag 0xDF or 0x0F, found " + std::to_string(g.colFlag));
+    r.expectU32(kGeomFooter, "geometry footer");
+  }
+}
+
+void readConfigBody(ByteReader& r, ConfigChunk& c) {
+  c.previousChunk = r.u32("previousChunk");
+  uint32_t count = r.u32("config entryCount");
+  r.count(count, 8, "config entries");
+  c.entries.resize(count);
+  for (ConfigEntry& e : c.entries) {
+    uint32_t kl = r.u32("config key length");
+    std::vector<uint8_t> k = r.bytes(kl, "config key");
+    uint32_t vl = r.u32("config value length");
+    std::vector<uint8_t> v = r.bytes(vl, "config value");
+    e.key.assign(k.begin(), k.end());
+    e.value.assign(v.begin(), v.end());
+  }
+}
+
+struct FrameMarkers {
+  uint32_t head, tail;
+};
+
+FrameMarkers markersOf(TocKind k) {
+  switch (k) {
+  case TocKind::Geom:
+    return {kGeomHead, kGeomTail};
+  case TocKind::Tex:
+    return {kTexHead, kTexTail};
+  case TocKind::Config:
+    return {kConfigHead, kConfigTail};
+  }
+  return {0, 0};
+}
+
+Frame readFrame(const std::vector<uint8_t>& bytes, const std::string& fileName, uint32_t offset,
+                uint32_t length, TocKind kind, uint32_t version, const std::string& who) {
+  ByteReader r(bytes, fileName);
+  if (uint64_t(offset) + length > bytes.size())
+    throw Error(fileName, offset,
+                who + " refers to bytes " + std::to_string(offset) + ".." +
+                    std::to_string(uint64_t(offset) + length) + " past the end of the file (" +
+                    std::to_string(bytes.size()) + " bytes)");
+  if (length < 16)
+    throw Error(fileName, offset,
+                who + " length " + std::to_string(length) +
+                    " is shorter than a chunk frame (16 bytes)");
+  r.seek(offset, "chunk frame");
+  size_t at = r.tell();
+  uint32_t marker = r.u32("ATSP frame marker");
+  if (marker != kFrameMarker)
+    r.failAt(at, "expected ATSP frame marker for " + who + ", found \"" + fourcc(marker) + "\"");
+  size_t sizeAt = r.tell();
+  uint32_t bodySize = r.u32("frame bodySize");
+  if (uint64_t(bodySize) + 16 != length)
+    r.failAt(sizeAt, "frame bodySize " + std::to_string(bodySize) + " + 16 != stub length " +
+                         std::to_string(length) + " of " + who);
+  FrameMarkers m = markersOf(kind);
+  at = r.tell();
+  uint32_t head = r.u32("frame head marker");
+  if (head != m.head)
+    r.failAt(at, "expected frame head \"" + fourcc(m.head) + "\" for " + who + ", found \"" +
+                     fourcc(head) + "\"");
+  Frame f;
+  f.offset = offset;
+  f.kind = kind;
+  f.version = version;
+  ByteReader body(bytes.data() + r.tell(), bodySize, fileName, r.tell());
+  switch (kind) {
+  case TocKind::Geom:
+    readGeomBody(body, version, f.geom);
+    break;
+  case TocKind::Tex:
+    f.tex.format = body.u8("texture mFormat");
+    f.tex.data = body.bytes(body.remaining(), "texture image data");
+    break;
+  case TocKind::Config:
+    readConfigBody(body, f.config);
+    break;
+  }
+  if (body.remaining() != 0)
+    body.fail("expected the end of the " +
+              std::string(kind == TocKind::Geom ? "geometry" : "config") + " body (bodySize " +
+              std::to_string(bodySize) + "), but " + std::to_string(body.remaining()) +
+              " bytes remain");
+  r.seek(r.tell() + bodySize, "frame tail");
+  at = r.tell();
+  uint32_t tail = r.u32("frame tail marker");
+  if (tail != m.tail)
+    r.failAt(at, "expected frame tail \"" + fourcc(m.tail) + "\" for " + who + ", found \"" +
+                     fourcc(tail) + "\"");
+  return f;
+}
+
+const char* kindName(TocKind k) {
+  return k == TocKind::Geom ? "geometry" : k == TocKind::Tex ? "texture" : "config";
+}
+
+} // namespace
+
+File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
+  ByteReader r(bytes, fileName);
+  File file;
+  r.expectU32(kMagic, "Atlas magic ATLS");
+  uint8_t numTocs = r.u8("NUM_TOCs");
+  for (size_t i = 0; i < numTocs; ++i) file.tocs.push_back(readToc(r, i));
+  const uint32_t prefixEnd = uint32_t(r.tell());
+
+  // Every stub with a length refers to one frame; several stubs may share one.
+  std::map<uint32_t, size_t> byOffset;
+  for (size_t t = 0; t < file.tocs.size(); ++t) {
+    const Toc& toc = file.tocs[t];
+    for (size_t i = 0; i < toc.stubCount(); ++i) {
+      uint32_t off = toc.stubOffset(i), len = toc.stubLength(i);
+      if (len == 0) continue; // an empty stub: no chunk written for this node
+      std::string who = std::string(kindName(toc.kind)) + " stub " + std::to_string(i) +
+                        " of TOC " + std::to_string(t);
+      if (off < prefixEnd)
+        throw Error(fileName, off,
+                    who + " points inside the TOC region (which ends at " +
+                        std::to_string(prefixEnd) + ")");
+      auto it = byOffset.find(off);
+      if (it != byOffset.end()) {
+        const Frame& f = file.frames[it->second];
+        if (f.kind != toc.kind || f.version != toc.version || frameSize(f) != len)
+          throw Error(fileName, off, who + " shares its offset with a different chunk");
+        continue;
+      }
+      byOffset[off] = file.frames.size();
+      file.frames.push_back(readFrame(bytes, fileName, off, len, toc.kind, toc.version, who));
+    }
+  }
+
+  // Physical order, no overlaps; what lies between frames is kept as gaps.
+  std::sort(file.frames.begin(), file.frames.end(),
+            [](const Frame& a, const Frame& b) { return a.offset < b.offset; });
+  uint64_t cursor = prefixEnd;
+  for (const Frame& f : file.frames) {
+    if (f.offset < cursor)
+      throw Error(fileName, f.offset,
+                  "chunk frame overlaps the previous frame, which ends at " +
+                      std::to_string(cursor));
+    if (f.offset > cursor)
+      file.gaps.push_back({uint32_t(cursor),
+                           std::vector<uint8_t>(bytes.begin() + cursor, bytes.begin() + f.offset)});
+    cursor = uint64_t(f.offset) + frameSize(f);
+  }
+  if (cursor < bytes.size())
+    file.gaps.push_back(
+        {uint32_t(cursor), std::vector<uint8_t>(bytes.begin() + cursor, bytes.end())});
+  return file;
+}
+
+} // namespace strata::atlas

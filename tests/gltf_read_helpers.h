@@ -1,0 +1,64 @@
+#pragma once
+// Reading back what the glTF writer produced, through tinygltf (an independent
+// parser), for value-level assertions.
+#include <tiny_gltf.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+inline tinygltf::Model loadGltf(const std::string& path) {
+  tinygltf::TinyGLTF loader;
+  tinygltf::Model model;
+  std::string err, warn;
+  bool ok = path.size() > 4 && path.substr(path.size() - 4) == ".glb"
+                ? loader.LoadBinaryFromFile(&model, &err, &warn, path)
+                : loader.LoadASCIIFromFile(&model, &err, &warn, path);
+  if (!ok) throw std::runtime_error("tinygltf: " + err);
+  return model;
+}
+
+// The accessor's elements as floats (componentType FLOAT) or integers widened to double.
+inline std::vector<double> accessorValues(const tinygltf::Model& m, int accessorIndex) {
+  const tinygltf::Accessor& a = m.accessors.at(size_t(accessorIndex));
+  const tinygltf::BufferView& v = m.bufferViews.at(size_t(a.bufferView));
+  const auto& buf = m.buffers.at(size_t(v.buffer)).data;
+  const int comps = tinygltf::GetNumComponentsInType(uint32_t(a.type));
+  const int size = tinygltf::GetComponentSizeInBytes(uint32_t(a.componentType));
+  const size_t stride = v.byteStride ? v.byteStride : size_t(comps * size);
+  std::vector<double> out;
+  for (size_t i = 0; i < a.count; ++i)
+    for (int c = 0; c < comps; ++c) {
+      const uint8_t* p = buf.data() + v.byteOffset + a.byteOffset + i * stride + size_t(c * size);
+      switch (a.componentType) {
+      case TINYGLTF_COMPONENT_TYPE_FLOAT: {
+        float f;
+        std::memcpy(&f, p, 4);
+        out.push_back(f);
+        break;
+      }
+      case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
+        out.push_back(p[0] | p[1] << 8);
+        break;
+      case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: {
+        uint32_t u;
+        std::memcpy(&u, p, 4);
+        out.push_back(u);
+        break;
+      }
+      case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+        out.push_back(p[0]);
+        break;
+      default:
+        throw std::runtime_error("unexpected component type");
+      }
+    }
+  return out;
+}
+
+inline const tinygltf::Node* findNode(const tinygltf::Model& m, const std::string& name) {
+  for (const auto& n : m.nodes)
+    if (n.name == name) return &n;
+  return nullptr;
+}
