@@ -3,6 +3,8 @@
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_synth.h"
 #include "strata/fileio.h"
+#include "tfrag/level_core.h"
+#include "tfrag/sample_level.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -28,6 +30,10 @@ int main(int argc, char** argv) {
   old.treeDepth = 2;
   old.gridQuads = 6;
   strata::writeFileAtomic((dir / "terrain-v100.atlas").string(), writeAtlas(synthTerrain(old)));
+
+  // A generated Ratchet & Clank 2 level directory: 2 x 2 tfrags, three LODs,
+  // three textures in core_data + GS RAM (core/src/tfrag/sample_level.cpp).
+  strata::tfrag::writeLevelDir((dir / "tfrag-level").string(), strata::tfrag::sampleLevelFiles());
 
   std::printf("samples written to %s\n", dir.string().c_str());
   return 0;

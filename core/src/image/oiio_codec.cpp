@@ -19,7 +19,10 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   auto writer = ImageOutput::create("out.png");
   if (!writer) throw Error("", Error::kNoOffset, "OpenImageIO has no PNG writer");
   ImageSpec spec(int(width), int(height), 4, TypeDesc::UINT8);
-  spec.attribute("oiio:ioproxy", TypeDesc::PTR, &vec);
+  // OIIO 2.4.7's PNG writer ignores an "oiio:ioproxy" spec attribute and opens
+  // a real file named "out.png"; set_ioproxy is what it honours.
+  if (!writer->set_ioproxy(&vec))
+    throw Error("", Error::kNoOffset, "OpenImageIO's PNG writer cannot write to memory");
   if (!writer->open("out.png", spec) || !writer->write_image(TypeDesc::UINT8, rgba) ||
       !writer->close())
     throw Error("", Error::kNoOffset, "PNG encoding failed: " + writer->geterror());
