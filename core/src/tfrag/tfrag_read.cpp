@@ -330,18 +330,23 @@ Tfrag decodeTfrag(const uint8_t* data, size_t size, const std::string& file, uin
   // Counts the decode must reproduce (tfrag-rc2.md "Verification"): any
   // disagreement means the walk desynchronised; reject the whole tfrag.
   static const char* tierName[] = {"common", "LOD 0+1", "LOD 0"};
+  // Where a tier's mismatch is reported: its array if one was found, else the list.
+  const size_t tierList[] = {h.sharedOfs, h.lod0Ofs, lod0Begin};
+  auto tierAt = [&](const ArrayAt& a, int tier) {
+    return a.present ? size_t(a.offset - c.abs(0)) : tierList[tier];
+  };
   for (int tier = 0; tier < 3; ++tier) {
-    if (t.positions[size_t(tier)].size() != vu.positionsCount(tier))
-      c.fail(h.sharedOfs,
-             std::string("decoded ") + std::to_string(t.positions[size_t(tier)].size()) + " " +
-                 tierName[tier] + " positions but the VU header says " +
-                 std::to_string(vu.positionsCount(tier)) + ": the walk desynchronised");
-    if (t.vertexInfo[size_t(tier)].size() != vu.vertexInfoCount(tier))
-      c.fail(h.sharedOfs,
-             std::string("decoded ") + std::to_string(t.vertexInfo[size_t(tier)].size()) + " " +
-                 tierName[tier] + " vertex infos but the VU header says " +
-                 std::to_string(vu.positionsCount(tier)) + " + " +
-                 std::to_string(vu.extraInfoCount(tier)) + ": the walk desynchronised");
+    size_t np = t.positions[size_t(tier)].size(), ni = t.vertexInfo[size_t(tier)].size();
+    if (np != vu.positionsCount(tier))
+      c.fail(tierAt(t.at.positions[size_t(tier)], tier),
+             std::string("decoded ") + std::to_string(np) + " " + tierName[tier] +
+                 " positions but the VU header says " + std::to_string(vu.positionsCount(tier)) +
+                 ": the walk desynchronised");
+    if (ni != vu.vertexInfoCount(tier))
+      c.fail(tierAt(t.at.vertexInfo[size_t(tier)], tier),
+             std::string("decoded ") + std::to_string(ni) + " " + tierName[tier] +
+                 " vertex infos but the VU header says " + std::to_string(vu.positionsCount(tier)) +
+                 " + " + std::to_string(vu.extraInfoCount(tier)) + ": the walk desynchronised");
   }
   for (int k = 0; k < 2; ++k) {
     int tier = k + 1;
