@@ -363,3 +363,26 @@ TEST(TfragFixture, DecodedModelReEncodesToTheHandBuiltBytes) {
   TfragsBlock blk = readTfragsBlock(b.data(), b.size(), "f", 0);
   EXPECT_EQ(writeTfragsBlock(blk), b);
 }
+
+TEST(TfragFixture, BareBlockHandlerChosenByName) {
+  // tfrag-layout.md: a bare tfrags block is accepted by name (--format
+  // tfrag-block), never by detection, and has no textures.
+  fs::path file = testsupport::tempDir() / "tfrags.bin";
+  testsupport::writeBytes(file, tfragfix::block());
+  EXPECT_EQ(detectFormat(file.string()), nullptr);
+  const FormatHandler* h = nullptr;
+  for (const FormatHandler* f : formatHandlers())
+    if (std::string(f->name) == "tfrag-block") h = f;
+  ASSERT_NE(h, nullptr);
+  Scene s = h->load(file.string(), LoadOptions{});
+  ASSERT_EQ(s.nodes.size(), 1u);
+  ASSERT_EQ(s.materials.size(), 2u); // ad-gifs bind texture indices 0 and 1
+  EXPECT_EQ(s.materials[1].baseColorTexture, -1);
+  EXPECT_TRUE(s.images.empty());
+  EXPECT_EQ(s.meshes.at(0).primitives.size(), 2u);
+  ValidationReport r = h->validate(file.string());
+  for (auto& f : r.findings) ADD_FAILURE() << f.message;
+  EXPECT_EQ(r.summary["trianglesLod0"], 6);
+  EXPECT_EQ(h->info(file.string())["format"], "tfrag-block");
+  EXPECT_TRUE(h->textures(file.string(), LoadOptions{}).empty());
+}

@@ -11,11 +11,13 @@ namespace strata {
 // lists them. Detection runs in this order.
 extern const FormatHandler kAtlasHandler;
 extern const FormatHandler kTfragHandler;
+extern const FormatHandler kTfragBlockHandler; // never detected: chosen by name
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
       &kAtlasHandler,
       &kTfragHandler,
+      &kTfragBlockHandler,
   };
   return all;
 }

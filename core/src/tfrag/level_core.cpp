@@ -119,6 +119,21 @@ Level readLevel(const std::string& path) {
   return l;
 }
 
+Level readBareBlock(const std::string& path) {
+  Level l;
+  l.dir = levelDirOf(path);
+  l.coreDataPath = path;
+  l.coreData = readFile(path);
+  l.bareBlock = true;
+  l.header.decompressedSize = uint32_t(l.coreData.size());
+  l.tfragsSize = l.coreData.size();
+  if (l.coreData.size() < 16)
+    throw Error(path, 0,
+                "expected a tfrags block (16-byte header) but the file holds " +
+                    std::to_string(l.coreData.size()) + " bytes");
+  return l;
+}
+
 LevelFiles buildLevelFiles(const std::vector<uint8_t>& tfragsBlock,
                            const std::vector<IndexedTexture>& textures) {
   LevelFiles f;

@@ -37,6 +37,7 @@ struct Level {
   LevelCoreHeader header;
   std::vector<TextureEntry> textures;
   uint64_t tfragsSize = 0; // bytes of the tfrags block in core_data
+  bool bareBlock = false;  // a bare tfrags block file: no texture table, no GS RAM
 };
 
 // True for a directory holding core_index.bin and core_data.bin, or a path to
@@ -49,6 +50,10 @@ std::string levelDirOf(const std::string& path);
 // Reads the files, the header and the texture table. Throws strata::Error
 // naming the file and offset for anything out of range.
 Level readLevel(const std::string& path);
+
+// A bare tfrags block file (`--format tfrag-block`): the whole file is the
+// block, there is no texture table and no GS RAM.
+Level readBareBlock(const std::string& path);
 
 // Parses a level core header (at least 0x90 bytes).
 LevelCoreHeader readCoreHeader(const std::vector<uint8_t>& coreIndex, const std::string& file);

@@ -21,12 +21,12 @@ Scene loadTfrag(const std::string& path, const LoadOptions& options) {
   return tfrag::levelScene(tfrag::loadLevel(path), options);
 }
 
-nlohmann::json infoTfrag(const std::string& path) {
+nlohmann::json infoLevel(const std::string& path, bool bare) {
   using namespace tfrag;
-  LoadedLevel l = loadLevel(path);
+  LoadedLevel l = loadLevel(path, bare);
   const Level& lv = l.level;
   nlohmann::json j;
-  j["format"] = "tfrag";
+  j["format"] = bare ? "tfrag-block" : "tfrag";
   j["directory"] = lv.dir;
   j["gsRam"] = lv.hasGsRam;
   j["coreData"] = {{"bytes", lv.coreData.size()},
@@ -81,16 +81,24 @@ nlohmann::json infoTfrag(const std::string& path) {
   return j;
 }
 
-ValidationReport validateTfrag(const std::string& path) {
+nlohmann::json infoTfrag(const std::string& path) {
+  return infoLevel(path, false);
+}
+
+ValidationReport validateLevelOrBlock(const std::string& path, bool bare) {
   try {
-    return tfrag::validateLevel(path);
+    return tfrag::validateLevel(path, bare);
   } catch (const std::exception& e) {
     ValidationReport r;
     r.file = path;
-    r.format = "tfrag";
+    r.format = bare ? "tfrag-block" : "tfrag";
     r.error(~uint64_t(0), e.what());
     return r;
   }
+}
+
+ValidationReport validateTfrag(const std::string& path) {
+  return validateLevelOrBlock(path, false);
 }
 
 std::vector<Image> texturesTfrag(const std::string& path, const LoadOptions&) {
@@ -101,7 +109,35 @@ std::vector<Image> texturesTfrag(const std::string& path, const LoadOptions&) {
   return tfrag::levelImages(lv);
 }
 
+// A bare tfrags block file: never detected (it has no magic); chosen by name
+// (`--format tfrag-block`). No texture table, so no textures.
+bool detectNever(const std::string&, const std::vector<uint8_t>&) {
+  return false;
+}
+
+Scene loadBlock(const std::string& path, const LoadOptions& options) {
+  if (options.lod > 2)
+    throw Unsupported(path, Error::kNoOffset,
+                      "LOD " + std::to_string(options.lod) + ": tfrags have LODs 0, 1 and 2");
+  return tfrag::levelScene(tfrag::loadLevel(path, true), options);
+}
+
+nlohmann::json infoBlock(const std::string& path) {
+  return infoLevel(path, true);
+}
+
+ValidationReport validateBlock(const std::string& path) {
+  return validateLevelOrBlock(path, true);
+}
+
+std::vector<Image> texturesBlock(const std::string&, const LoadOptions&) {
+  return {};
+}
+
 } // namespace
+
+extern const FormatHandler kTfragBlockHandler = {"tfrag-block", detectNever,   loadBlock,
+                                                 infoBlock,     validateBlock, texturesBlock};
 
 extern const FormatHandler kTfragHandler = {"tfrag",   detectTfrag,   loadTfrag,
                                             infoTfrag, validateTfrag, texturesTfrag};

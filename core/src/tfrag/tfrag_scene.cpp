@@ -5,15 +5,16 @@
 #include "tfrag/tfrag_read.h"
 #include "tfrag/vertex.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <unordered_map>
 
 namespace strata::tfrag {
 
-LoadedLevel loadLevel(const std::string& path) {
+LoadedLevel loadLevel(const std::string& path, bool bareBlock) {
   LoadedLevel l;
-  l.level = readLevel(path);
+  l.level = bareBlock ? readBareBlock(path) : readLevel(path);
   const Level& lv = l.level;
   l.block = readTfragsBlock(lv.coreData.data() + lv.header.tfragsOffset, size_t(lv.tfragsSize),
                             lv.coreDataPath, uint64_t(lv.header.tfragsOffset));
@@ -63,12 +64,20 @@ Scene levelScene(const LoadedLevel& l, const LoadOptions& options) {
     if (!lv.hasGsRam && !lv.textures.empty())
       s.warnings.push_back(lv.gsRamPath + " is missing: textures are left out");
   }
-  std::vector<int> wrapSeen(lv.textures.size(), 0);
-  std::vector<std::pair<int32_t, int32_t>> wraps(lv.textures.size(), {0, 0});
+  // Without a texture table (a bare block) the ad-gifs' indices size the
+  // material list; 4096 bounds it against a corrupt index.
+  size_t materialCount = lv.textures.size();
+  if (lv.bareBlock)
+    for (auto& t : l.block.tfrags)
+      for (auto& g : t.adGifs)
+        if (g.textureIndex() >= 0 && g.textureIndex() < 4096)
+          materialCount = std::max(materialCount, size_t(g.textureIndex()) + 1);
+  std::vector<int> wrapSeen(materialCount, 0);
+  std::vector<std::pair<int32_t, int32_t>> wraps(materialCount, {0, 0});
   for (size_t ti = 0; ti < l.block.tfrags.size(); ++ti)
     for (auto& g : l.block.tfrags[ti].adGifs) {
       int32_t tex = g.textureIndex();
-      if (tex < 0 || size_t(tex) >= lv.textures.size())
+      if (tex < 0 || size_t(tex) >= materialCount)
         throw Error(lv.coreDataPath, l.block.tfrags[ti].at.adGifs.offset,
                     "tfrag " + std::to_string(ti) + ": an ad-gif binds texture " +
                         std::to_string(tex) + " but the texture table holds " +
@@ -83,7 +92,7 @@ Scene levelScene(const LoadedLevel& l, const LoadOptions& options) {
                              " is bound with different wrap modes; the first binding's are used");
       }
     }
-  for (size_t i = 0; i < lv.textures.size(); ++i) {
+  for (size_t i = 0; i < materialCount; ++i) {
     Material m;
     m.name = "tfrag_texture_" + std::to_string(i);
     m.doubleSided = true;

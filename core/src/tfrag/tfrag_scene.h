@@ -18,7 +18,8 @@ struct LoadedLevel {
 
 // Reads the directory and decodes every tfrag; throws strata::Error on the
 // first problem (no partial level).
-LoadedLevel loadLevel(const std::string& path);
+// `bareBlock`: the path is a bare tfrags block file, not a level directory.
+LoadedLevel loadLevel(const std::string& path, bool bareBlock = false);
 
 // One image per texture-table entry (every mip); empty without gs_ram.bin.
 std::vector<Image> levelImages(const Level& level);
@@ -26,7 +27,8 @@ std::vector<Image> levelImages(const Level& level);
 // One node `tfrag_<i>` per tfrag with the triangles of LOD options.lod (0 by
 // default), one primitive per texture used, COLOR_0 from the RGBA records,
 // NORMAL from the light records, TEXCOORD_0 = (s, t) with no flip; one
-// double-sided material per texture-table entry. At LOD 0 and 1 each mesh
+// double-sided material per texture-table entry (a bare block has no table:
+// one untextured material per texture index its ad-gifs bind). At LOD 0 and 1 each mesh
 // carries one morph target (weight 0) that collapses the vertices of the
 // finest tier onto their first parents: the geomorph toward the next LOD.
 Scene levelScene(const LoadedLevel& l, const LoadOptions& options);

@@ -90,7 +90,7 @@ void checkTfrag(ValidationReport& rep, const Level& lv, const Tfrag& t, size_t t
                                        std::to_string(k) + " addresses GS register " +
                                        std::to_string(ad.regs[k].addr) + ", expected " +
                                        std::to_string(kAdGifRegs[k]));
-    if (ad.textureIndex() < 0 || size_t(ad.textureIndex()) >= lv.textures.size())
+    if (!lv.bareBlock && (ad.textureIndex() < 0 || size_t(ad.textureIndex()) >= lv.textures.size()))
       rep.error(at, who + "ad-gif " + std::to_string(g) + " binds texture " +
                         std::to_string(ad.textureIndex()) + " but the texture table holds " +
                         std::to_string(lv.textures.size()));
@@ -150,13 +150,13 @@ void checkTfrag(ValidationReport& rep, const Level& lv, const Tfrag& t, size_t t
 
 } // namespace
 
-ValidationReport validateLevel(const std::string& path) {
+ValidationReport validateLevel(const std::string& path, bool bareBlock) {
   ValidationReport rep;
   rep.file = path;
-  rep.format = "tfrag";
+  rep.format = bareBlock ? "tfrag-block" : "tfrag";
   Level lv;
   try {
-    lv = readLevel(path);
+    lv = bareBlock ? readBareBlock(path) : readLevel(path);
   } catch (const Error& e) {
     rep.error(e.offset(), e.what());
     return rep;
@@ -166,7 +166,7 @@ ValidationReport validateLevel(const std::string& path) {
     rep.warning(0x8c, "core_index says core_data decompresses to " +
                           std::to_string(h.decompressedSize) + " bytes; core_data.bin holds " +
                           std::to_string(lv.coreData.size()));
-  if (!lv.hasGsRam)
+  if (!lv.hasGsRam && !lv.bareBlock)
     rep.warning(Error::kNoOffset, "gs_ram.bin is missing: textures cannot be decoded");
 
   nlohmann::json census = nlohmann::json::object();

@@ -10,6 +10,6 @@ namespace strata::tfrag {
 // end, ad-gifs and strip indices in range, every LOD entry's parent
 // resolving, the header's offsets and sizes consistent, textures decodable.
 // Never throws for bad input.
-ValidationReport validateLevel(const std::string& path);
+ValidationReport validateLevel(const std::string& path, bool bareBlock = false);
 
 } // namespace strata::tfrag
