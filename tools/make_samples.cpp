@@ -6,6 +6,8 @@
 #include "strata/image.h"
 #include "ytd/ytd_synth.h"
 #include "ytd/ytd_writer.h"
+#include "tfrag/level_core.h"
+#include "tfrag/sample_level.h"
 
 #include <cmath>
 
@@ -78,6 +80,9 @@ int main(int argc, char** argv) {
     strata::writeFileAtomic(
         (dir / (e == Edition::Enhanced ? "textures-v5.ytd" : "textures-v13.ytd")).string(),
         strata::ytd::writeYtd(strata::ytd::synthTextureSet(e), e));
+  // A generated Ratchet & Clank 2 level directory: 2 x 2 tfrags, three LODs,
+  // three textures in core_data + GS RAM (core/src/tfrag/sample_level.cpp).
+  strata::tfrag::writeLevelDir((dir / "tfrag-level").string(), strata::tfrag::sampleLevelFiles());
 
   std::printf("samples written to %s\n", dir.string().c_str());
   return 0;

@@ -12,12 +12,16 @@ namespace strata {
 extern const FormatHandler kAtlasHandler;
 extern const FormatHandler kYtdHandler;
 extern const FormatHandler kDrawableHandler;
+extern const FormatHandler kTfragHandler;
+extern const FormatHandler kTfragBlockHandler; // never detected: chosen by name
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
       &kAtlasHandler,
       &kYtdHandler,
       &kDrawableHandler,
+      &kTfragHandler,
+      &kTfragBlockHandler,
   };
   return all;
 }
