@@ -4,9 +4,13 @@
 #include "inputs.h"
 #include "progress.h"
 
+#include "strata/chu.h"
 #include "strata/error.h"
+#include "strata/fileio.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -23,11 +27,30 @@ static gltf::TextureMode textureMode(const std::string& s) {
   return gltf::TextureMode::Png;
 }
 
+static std::string lowerExtension(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return ext;
+}
+
 static void convertOne(const Input& in, const std::string& out, const ConvertArgs& args,
                        const LoadOptions& load) {
   std::error_code ec;
   if (!fs::exists(in.path, ec)) throw Error(in.path, Error::kNoOffset, "no such file or directory");
   if (!in.handler) throw Error(in.path, 0, "unrecognised input (no known magic)");
+  if (lowerExtension(out) == ".atlas") {
+    // CHU (+ companion TQT) -> v140 Atlas (atlas-chu-tqt.md §9).
+    if (std::string(in.handler->name) != "chu")
+      throw Error(in.path, Error::kNoOffset,
+                  std::string("only a CHU converts to .atlas; this is a ") + in.handler->name +
+                      " file");
+    chu::AtlasOutput atlas = chu::convertToAtlas(in.path);
+    for (const std::string& w : atlas.warnings)
+      std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
+    writeFileAtomic(out, atlas.bytes);
+    return;
+  }
   LoadOptions opts = load;
   opts.textures = args.textures != "none";
   Scene scene = in.handler->load(in.path, opts);

@@ -10,10 +10,14 @@ namespace strata {
 // Each format folder defines its handler; this table is the only place that
 // lists them. Detection runs in this order.
 extern const FormatHandler kAtlasHandler;
+extern const FormatHandler kChuHandler;
+extern const FormatHandler kTqtHandler;
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
       &kAtlasHandler,
+      &kChuHandler,
+      &kTqtHandler,
 
   };
   return all;
