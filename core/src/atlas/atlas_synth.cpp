@@ -1,5 +1,6 @@
 #include "atlas/atlas_synth.h"
 
+#include "atlas/atlas_collision.h"
 #include "atlas/atlas_io.h"
 #include "common/quadtree.h"
 
@@ -125,6 +126,11 @@ File synthTerrain(const SynthOptions& o) {
     f.offset = uint32_t(i + 1); // placeholder, replaced by layoutAtlas
     f.geom = std::move(chunks[i]);
     f.geom.bounds = bounds[i];
+    // Leaf chunks carry collision from v120, as the TSE importer writes them.
+    if (o.collision && o.version >= kVersionCollision && nodePos(i).level + 1 == o.treeDepth) {
+      f.geom.colFlag = kCollisionPresent;
+      f.geom.collision = generateCollision(f.geom, f.geom.bounds);
+    }
     GeomStub& s = toc.geomStubs[i];
     s.offset = f.offset;
     s.length = 1;

@@ -15,6 +15,7 @@ struct SynthOptions {
   float heightScale = 12.0f;
   bool skirts = true; // trailing skirt triangles, counted by mSkirtSkipCount
   float skirtDepth = 2.0f;
+  bool collision = true;      // leaf chunks get generated collision (v >= 120)
   bool shuffleFrames = false; // physical chunk order differs from stub order
   uint32_t seed = 1;
 };

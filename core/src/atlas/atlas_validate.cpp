@@ -50,11 +50,6 @@ void checkCollision(const Frame& f, const std::string& who, ValidationReport& re
       break;
     }
   }
-  for (auto& n : c.tree)
-    if (n[0] > n[1] && !(n[0] == 0 && n[1] == 0)) {
-      rep.warning(f.offset, who + ": a collision tree node has min > max");
-      break;
-    }
 }
 
 void checkGeomTree(const File& file, const Toc& toc, size_t tocIndex, ValidationReport& rep) {
