@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   tqt.treeDepth = 3;
   tqt.tileSize = 16;
   tqt.mips = 5;
-  tqt.format = strata::tqt::SimpleDdsFormat::BC1;
+  tqt.bc1 = true;
   strata::writeFileAtomic((dir / "terrain.tqt").string(),
                           strata::tqt::writeTqt(strata::tqt::synthTqt(tqt)));
 

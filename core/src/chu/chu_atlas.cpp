@@ -1,6 +1,7 @@
 // CHU (+ TQT) -> Atlas model, exactly as atlas-chu-tqt.md §9b-§9d say.
 #include "chu/chu_atlas.h"
 
+#include "atlas/atlas_collision.h"
 #include "atlas/atlas_io.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
@@ -158,6 +159,12 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
         fr.geom = std::move(chunks[node]);
         fr.geom.bounds = bounds[node].box; // stored identically in stub and chunk
         fr.geom.colFlag = atlas::kCollisionAbsent;
+        // §9b: CHU collision is not field-compatible; like importOldAtlasCHU,
+        // regenerate Atlas collision for the leaf chunks, after the bounds.
+        if (options.collision && uint32_t(level) + 1 == depth) {
+          fr.geom.collision = atlas::generateCollision(fr.geom, fr.geom.bounds);
+          fr.geom.colFlag = atlas::kCollisionPresent;
+        }
         atlas::GeomStub& st = geom.geomStubs[node];
         st.offset = fr.offset;
         st.length = 1;
@@ -167,7 +174,6 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
         file.frames.push_back(std::move(fr));
       }
   }
-  (void)options.collision;
   file.tocs.push_back(std::move(geom));
 
   if (tqt) {

@@ -6,8 +6,8 @@
 #include "chu/chu_info.h"
 #include "chu/chu_io.h"
 #include "chu/chu_validate.h"
-#include "chu/tqt_dds.h"
 #include "chu/tqt_io.h"
+#include "chu/tqt_tile.h"
 #include "strata/chu.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -104,7 +104,11 @@ std::vector<Image> texturesTqt(const std::string& path, const LoadOptions&) {
         const tqt::Tile* t = file.tileOf(level, x, y);
         std::string name =
             "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
-        images.push_back(tqt::ddsToImage(t->dds, name, path, uint64_t(t->offset) + 4));
+        tqt::TileDds d = tqt::readTileDds(*t, path);
+        if (!d.decoded)
+          throw Unsupported(path, uint64_t(t->offset) + 4, "tile " + name + ": " + d.format);
+        d.image.name = name;
+        images.push_back(std::move(d.image));
       }
   return images;
 }

@@ -3,6 +3,7 @@
 #include "chu/chu_io.h"
 #include "chu/tqt_io.h"
 #include "common/quadtree.h"
+#include "strata/image.h"
 
 #include <algorithm>
 #include <cmath>
@@ -202,7 +203,7 @@ std::vector<uint8_t> tilePixels(uint32_t level, uint32_t x, uint32_t y, const Sy
   for (uint32_t m = 0; m < o.mips; ++m) {
     const uint32_t w = std::max(1u, o.tileSize >> m);
     const uint32_t scale = o.tileSize / w; // texels of mip 0 per texel of this mip
-    if (o.format == SimpleDdsFormat::RGBA8) {
+    if (!o.bc1) {
       for (uint32_t row = 0; row < w; ++row)
         for (uint32_t col = 0; col < w; ++col) {
           auto c = synthTexel(level, x, y, col * scale, row * scale, o);
@@ -221,6 +222,15 @@ std::vector<uint8_t> tilePixels(uint32_t level, uint32_t x, uint32_t y, const Sy
   return data;
 }
 
+std::vector<uint8_t> tileDds(uint32_t level, uint32_t x, uint32_t y, const SynthOptions& o) {
+  Image img;
+  img.dxgiFormat = o.bc1 ? image::dxgi::BC1 : image::dxgi::RGBA8;
+  img.width = img.height = o.tileSize;
+  img.mipLevels = o.mips;
+  img.data = tilePixels(level, x, y, o);
+  return image::writeDDS(img); // legacy header: DXT1 FourCC or RGBA masks
+}
+
 } // namespace
 
 File synthTqt(const SynthOptions& o) {
@@ -234,8 +244,7 @@ File synthTqt(const SynthOptions& o) {
       for (uint32_t y = 0; y < (1u << level); ++y) {
         Tile t;
         t.offset = uint32_t(f.tiles.size() + 1); // placeholder for layoutTqt
-        t.dds =
-            writeSimpleDds(o.tileSize, o.tileSize, o.mips, o.format, tilePixels(level, x, y, o));
+        t.dds = tileDds(level, x, y, o);
         f.offsets[size_t(nodeId(level, y, x))] = t.offset; // §9c transpose
         f.tiles.push_back(std::move(t));
       }

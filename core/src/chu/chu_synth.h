@@ -2,9 +2,9 @@
 // Synthetic CHU and TQT files made by our own writers: the fixtures of the
 // tests and the files in samples/ (no real CHU or TQT file is public).
 #include "chu/chu_model.h"
-#include "chu/tqt_dds.h"
 #include "chu/tqt_model.h"
 
+#include <array>
 #include <cstdint>
 
 namespace strata::chu {
@@ -38,7 +38,7 @@ struct SynthOptions {
   uint32_t treeDepth = 3;
   uint32_t tileSize = 16;
   uint32_t mips = 1; // per tile, largest first
-  SimpleDdsFormat format = SimpleDdsFormat::RGBA8;
+  bool bc1 = false;  // BC1 (legacy FourCC DXT1, one colour per block), else RGBA8 masks
 };
 
 // The colour of texture node (level, x, y) at tile pixel (col, row), before

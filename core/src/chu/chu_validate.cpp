@@ -3,7 +3,7 @@
 #include "chu/chu_validate.h"
 
 #include "chu/chu_atlas.h"
-#include "chu/tqt_dds.h"
+#include "chu/tqt_tile.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
 
@@ -124,15 +124,15 @@ namespace tqt {
 void validateModel(const File& file, const std::string& fileName, ValidationReport& rep) {
   Tally sizeMismatch, unsized;
   for (const Tile& t : file.tiles) {
-    DdsInfo d = ddsInfo(t.dds, fileName, uint64_t(t.offset) + 4);
+    TileDds d = readTileDds(t, fileName);
     if (d.width != file.header.tileSize || d.height != file.header.tileSize)
       sizeMismatch.add(t.offset, "the tile at " + std::to_string(t.offset) + " is " +
                                      std::to_string(d.width) + "x" + std::to_string(d.height) +
                                      " but the header tileSize is " +
                                      std::to_string(file.header.tileSize));
-    if (!d.sizeKnown)
+    if (!d.decoded)
       unsized.add(t.offset, "the tile at " + std::to_string(t.offset) + " has DDS format " +
-                                d.format + ", whose stream size cannot be checked here");
+                                d.format + "; its stream cannot be checked for completeness");
   }
   sizeMismatch.report(rep, Severity::Warning,
                       "tiles differ from tileSize (the DDS header defines the dimensions)");

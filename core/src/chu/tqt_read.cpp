@@ -1,6 +1,6 @@
 // TQT reader (atlas-chu-tqt.md §9c), enforcing the structural rules of §9e.
-#include "chu/tqt_dds.h"
 #include "chu/tqt_io.h"
+#include "chu/tqt_tile.h"
 #include "common/bytes.h"
 
 #include <algorithm>
@@ -16,8 +16,7 @@ const Tile* File::tileAt(uint32_t offset) const {
 
 namespace {
 
-Tile readTile(const std::vector<uint8_t>& bytes, const std::string& fileName, uint32_t offset,
-              const std::string& who) {
+Tile readTile(const std::vector<uint8_t>& bytes, const std::string& fileName, uint32_t offset) {
   ByteReader r(bytes, fileName);
   r.seek(offset, "TQT tile");
   Tile t;
@@ -26,14 +25,7 @@ Tile readTile(const std::vector<uint8_t>& bytes, const std::string& fileName, ui
   // §9c: the tile is [offset, offset + 4 + chunkSize); it must lie in the file.
   t.dds = r.bytes(r.count(size, 1, "TQT tile DDS bytes"), "TQT tile DDS bytes");
   // §9e: the payload begins with DDS and holds the complete stream its header describes.
-  DdsInfo info = ddsInfo(t.dds, fileName, uint64_t(offset) + 4);
-  if (info.sizeKnown && info.headerBytes + info.dataBytes > t.dds.size())
-    throw Error(fileName, offset,
-                who + ": its DDS stream (" + std::to_string(info.width) + "x" +
-                    std::to_string(info.height) + " " + info.format + ", " +
-                    std::to_string(info.mipCount) + " mips) needs " +
-                    std::to_string(info.headerBytes + info.dataBytes) + " bytes but chunkSize is " +
-                    std::to_string(size));
+  readTileDds(t, fileName);
   return t;
 }
 
@@ -69,7 +61,7 @@ File readTqt(const std::vector<uint8_t>& bytes, const std::string& fileName) {
                       std::to_string(tableEnd) + ")");
     if (byOffset.count(off)) continue; // a shared tile (§9e)
     byOffset[off] = file.tiles.size();
-    file.tiles.push_back(readTile(bytes, fileName, off, who));
+    file.tiles.push_back(readTile(bytes, fileName, off));
   }
 
   // §9e: distinct tile ranges must not overlap; keep the bytes between them.
