@@ -163,6 +163,10 @@ File readChu(const std::vector<uint8_t>& bytes, const std::string& fileName) {
                   who + " starts at " + std::to_string(s.chunkOffset) +
                       ", inside the header and stub table (which end at " +
                       std::to_string(tableEnd) + ")");
+    if (s.chunkOffset >= bytes.size())
+      throw Error(fileName, kHeaderSize + i * kStubSize + 33,
+                  who + " starts at " + std::to_string(s.chunkOffset) +
+                      ", past the end of the file (" + std::to_string(bytes.size()) + " bytes)");
     if (byOffset.count(s.chunkOffset)) continue;
     byOffset[s.chunkOffset] = file.chunks.size();
     file.chunks.push_back(readChunk(bytes, fileName, s.chunkOffset, file.header.colTreeDepth, who));

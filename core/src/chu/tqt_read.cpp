@@ -59,6 +59,10 @@ File readTqt(const std::vector<uint8_t>& bytes, const std::string& fileName) {
                   who + " starts at " + std::to_string(off) +
                       ", inside the header and offset table (which end at " +
                       std::to_string(tableEnd) + ")");
+    if (off >= bytes.size())
+      throw Error(fileName, kHeaderSize + 4 * i,
+                  who + " starts at " + std::to_string(off) + ", past the end of the file (" +
+                      std::to_string(bytes.size()) + " bytes)");
     if (byOffset.count(off)) continue; // a shared tile (§9e)
     byOffset[off] = file.tiles.size();
     file.tiles.push_back(readTile(bytes, fileName, off));
