@@ -40,11 +40,11 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   std::error_code ec;
   if (!fs::exists(in.path, ec)) throw Error(in.path, Error::kNoOffset, "no such file or directory");
   if (!in.handler) throw Error(in.path, 0, "unrecognised input (no known magic)");
-  if (!in.handler->load)
+  if (!in.handler->load) // TQT (§9d)
     throw Unsupported(in.path, Error::kNoOffset,
-                      std::string("a ") + in.handler->name +
-                          " file holds no scene of its own (a TQT converts with the .chu beside it; "
-                          "`strata textures` writes its tiles)");
+                      "a " + std::string(in.handler->name) +
+                          " file holds only a texture tree: convert the .chu beside it (which "
+                          "picks this file up), or write the tiles with `strata textures`");
   if (lowerExtension(out) == ".atlas") {
     // CHU (+ companion TQT) -> v140 Atlas (atlas-chu-tqt.md §9).
     if (std::string(in.handler->name) != "chu")
