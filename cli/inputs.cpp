@@ -15,7 +15,7 @@ static void walk(const fs::path& dir, std::vector<Input>& out) {
   for (const fs::path& p : entries) {
     const FormatHandler* h = detectFormat(p.string());
     if (h)
-      out.push_back({p.string(), h});
+      out.push_back({p.string(), h, true});
     else if (fs::is_directory(p, ec))
       walk(p, out);
   }
@@ -31,7 +31,7 @@ ExpandedInputs expandInputs(const std::vector<std::string>& args) {
       walk(a, r.inputs);
       r.batch = true;
     } else {
-      r.inputs.push_back({a, h});
+      r.inputs.push_back({a, h, false});
     }
   }
   return r;
