@@ -14,8 +14,6 @@ void checkTfrag(ValidationReport& rep, const Level& lv, const Tfrag& t, size_t t
                 nlohmann::json& census) {
   const TfragHeader& h = t.header;
   std::string who = "tfrag " + std::to_string(ti) + ": ";
-  const std::string& file = lv.coreDataPath;
-  (void)file;
 
   // Header sizes and offsets (tfrag-layout.md "Lists" and the writer order).
   size_t lod0Begin = size_t(h.sharedOfs) + size_t(h.lod1Size) * 16;
