@@ -314,6 +314,13 @@ TEST(DrawableBadInput, PointerLoops) {
   // Dictionary pointer into the drawable.
   e = errorOf(enhancedYdr(0x50000100, 0x50000008), "loop.ydr");
   EXPECT_TRUE(has(e, "pointer loop")) << e;
+  // A fragment whose main drawable lies inside the FragType root (+0xC0 is
+  // within the 0x100 bytes read of it).
+  Segment sys(8192), gfx(8192);
+  sys.u64(0x30, 0x500000C0);
+  e = errorOf(ytdfixture::rsc7(171, 0xA0020000, 0xB0020000, sys.b, gfx.b), "loop.yft");
+  EXPECT_TRUE(has(e, "pointer loop")) << e;
+  EXPECT_TRUE(has(e, "resource root")) << e;
 }
 
 TEST(DrawableBadInput, PointersOutsideSegmentsAndCounts) {

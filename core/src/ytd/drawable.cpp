@@ -97,21 +97,21 @@ public:
 private:
   bool visit(uint64_t ptr, Role role, uint64_t at, uint64_t size) {
     mem_.resolve(ptr, size, std::string(roleName(role)) + " pointer", at);
-    for (auto& [addr, seen] : seen_) {
-      const uint64_t seenSize = roleSize(seen);
+    for (auto& [addr, object] : seen_) {
+      const auto& [seen, seenSize] = object;
       if (addr == ptr && seen == role) return false; // shared: already read
       if (ptr < addr + seenSize && addr < ptr + size)
         mem_.fail(at, std::string("pointer loop: the ") + roleName(role) + " pointer " +
                           describePointer(ptr) + " points into the " + roleName(seen) + " at " +
                           describePointer(addr));
     }
-    seen_.emplace(ptr, role);
+    seen_.emplace(ptr, std::make_pair(role, size));
     return true;
   }
 
   const ResourceMemory& mem_;
   TextureContainer& c_;
-  std::multimap<uint64_t, Role> seen_;
+  std::multimap<uint64_t, std::pair<Role, uint64_t>> seen_; // address -> role, bytes read
 };
 
 const char* kindName(DrawableKind k) {
