@@ -9,7 +9,6 @@
 #include "strata/fileio.h"
 
 #include <algorithm>
-#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cstdio>

@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace testsupport;
 using namespace strata;
 
@@ -96,6 +98,61 @@ TEST(ChuConvert, GlbIsValidatorCleanWithExactChunkExtents) {
             (std::vector<double>{0, 1, 0}));
 }
 
+namespace {
+
+// The first pixel of the base colour image of node `name` (tinygltf decodes the PNG).
+std::array<uint8_t, 3> chunkPixel(const tinygltf::Model& m, const std::string& name) {
+  const tinygltf::Node* n = findNode(m, name);
+  if (!n) throw std::runtime_error("no node " + name);
+  const auto& prim = m.meshes[size_t(n->mesh)].primitives[0];
+  const auto& mat = m.materials.at(size_t(prim.material));
+  const auto& tex = m.textures.at(size_t(mat.pbrMetallicRoughness.baseColorTexture.index));
+  const auto& img = m.images.at(size_t(tex.source));
+  return {img.image[0], img.image[1], img.image[2]};
+}
+
+} // namespace
+
+TEST(ChuConvert, CompanionTqtTexturesEveryChunk) {
+  fs::path dir = tempDir();
+  writePair(dir / "t.chu", dir / "t.tqt");
+  RunResult r = cli({"convert", (dir / "t.chu").string(), "-o", (dir / "t.glb").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  ValidatorResult v = validateGltf(dir / "t.glb");
+  EXPECT_EQ(v.errors, 0) << v.raw;
+  EXPECT_EQ(v.warnings, 0) << v.raw;
+  tinygltf::Model m = loadGltf((dir / "t.glb").string());
+  for (uint32_t x = 0; x < 4; ++x)
+    for (uint32_t y = 0; y < 4; ++y) {
+      // Leaf (x, y) takes Tex stub (2, 3 - x, y) (§4), i.e. TQT table entry
+      // nodeID(2, y, 3 - x) (§9c); that tile's first texel is virtual row
+      // (3 - x + 1/16) / 4, column (y + 1/16) / 4 (tqt::synthTexel).
+      const std::string name = "L2_" + std::to_string(x) + "_" + std::to_string(y);
+      std::array<uint8_t, 3> px = chunkPixel(m, name);
+      EXPECT_EQ(px[0], std::lround((3 - x + 0.5 / 8) / 4 * 255)) << name;
+      EXPECT_EQ(px[1], std::lround((y + 0.5 / 8) / 4 * 255)) << name;
+      EXPECT_EQ(px[2], 192) << name;
+    }
+  // TEXCOORD_1 keeps §9b's global texCoord: (py / 128, 1 - px / 128).
+  const tinygltf::Node* n = findNode(m, "L2_1_2");
+  const auto& prim = m.meshes[size_t(n->mesh)].primitives[0];
+  std::vector<double> uv1 = accessorValues(m, prim.attributes.at("TEXCOORD_1"));
+  std::vector<double> pos = accessorValues(m, prim.attributes.at("POSITION"));
+  for (size_t i = 0; i < uv1.size() / 2; ++i) {
+    double wx = pos[3 * i], wy = -pos[3 * i + 2]; // back to source axes
+    EXPECT_NEAR(uv1[2 * i], wy / 128, 1e-6);
+    EXPECT_NEAR(uv1[2 * i + 1], 1 - wx / 128, 1e-6);
+  }
+
+  // The sample's BC1 tiles with mips convert validator-clean too.
+  fs::path sample = fs::path(STRATA_SOURCE_DIR) / "samples" / "terrain.chu";
+  ASSERT_EQ(cli({"convert", sample.string(), "-o", (dir / "sample.glb").string()}).exitCode, 0);
+  ValidatorResult sv = validateGltf(dir / "sample.glb");
+  EXPECT_EQ(sv.errors, 0) << sv.raw;
+  EXPECT_EQ(sv.warnings, 0) << sv.raw;
+  EXPECT_EQ(loadGltf((dir / "sample.glb").string()).materials.size(), 16u);
+}
+
 TEST(ChuConvert, AtlasOutputReadsBackToTheDirectScene) {
   fs::path dir = tempDir();
   writePair(dir / "terrain.chu", dir / "terrain.TQT"); // companion extension in any case
@@ -174,7 +231,7 @@ TEST(ChuConvert, OnlyACHUConvertsToAtlasAndATqtAloneHasNoGeometry) {
   EXPECT_FALSE(fs::exists(dir / "again.atlas"));
   RunResult tex = cli({"convert", (dir / "t.tqt").string(), "-o", (dir / "t.glb").string()});
   EXPECT_EQ(tex.exitCode, 1);
-  EXPECT_NE(tex.output.find("only a texture tree"), std::string::npos) << tex.output;
+  EXPECT_NE(tex.output.find("holds no scene of its own"), std::string::npos) << tex.output;
   EXPECT_FALSE(fs::exists(dir / "t.glb"));
 }
 

@@ -163,11 +163,11 @@ TEST(TqtFixture, SynthTilesReadBackWithTheirColours) {
     ASSERT_EQ(f.tiles.size(), 21u);
     EXPECT_EQ(tqt::writeTqt(f), bytes);
     if (!bc1) {
-      // Logical (2, 3, 1): image column block 1, row block 4 - 1 - 3 = 0; texel
-      // (0, 0): column (1 + 0.5 / 8) / 4, row (0 + 0.5 / 8) / 4; blue 64 * 3.
+      // Logical (2, 3, 1), texel (0, 0): virtual row (3 + 0.5 / 8) / 4, column
+      // (1 + 0.5 / 8) / 4; blue 64 * 3.
       const tqt::Tile* t = f.tileOf(2, 3, 1);
       ASSERT_NE(t, nullptr);
-      EXPECT_EQ(t->dds[128 + 0], uint8_t(std::lround(0.5 / 8 / 4 * 255)));
+      EXPECT_EQ(t->dds[128 + 0], uint8_t(std::lround((3 + 0.5 / 8) / 4 * 255)));
       EXPECT_EQ(t->dds[128 + 1], uint8_t(std::lround((1 + 0.5 / 8) / 4 * 255)));
       EXPECT_EQ(t->dds[128 + 2], 192);
       EXPECT_EQ(t->dds[128 + 3], 255);

@@ -186,8 +186,8 @@ namespace strata::tqt {
 std::array<uint8_t, 4> synthTexel(uint32_t level, uint32_t x, uint32_t y, uint32_t col,
                                   uint32_t row, const SynthOptions& o) {
   const double n = double(1u << level);
-  const double gCol = (y + (col + 0.5) / o.tileSize) / n;           // image column in [0, 1)
-  const double gRow = ((n - 1 - x) + (row + 0.5) / o.tileSize) / n; // image row in [0, 1)
+  const double gCol = (y + (col + 0.5) / o.tileSize) / n; // virtual image column: tc.x
+  const double gRow = (x + (row + 0.5) / o.tileSize) / n; // virtual image row: tc.y
   return {{uint8_t(std::lround(gRow * 255)), uint8_t(std::lround(gCol * 255)),
            uint8_t(std::min(255u, 64 * (level + 1))), 255}};
 }

@@ -42,11 +42,11 @@ struct SynthOptions {
 };
 
 // The colour of texture node (level, x, y) at tile pixel (col, row), before
-// any block compression: red from the image row, green from the image column,
-// blue 64 * (level + 1), alpha 255. The tile of node (level, x, y) shows image
-// column block y and row block N - 1 - x (source notes, "Texture tiles"), so
-// world (px, py) lands on image (py / height, 1 - px / width), the global
-// texCoord of §9b.
+// any block compression: one virtual image over the whole tree, red = its row
+// (x + (row + 0.5) / tileSize) / N, green = its column (y + (col + 0.5) /
+// tileSize) / N, blue 64 * (level + 1), alpha 255. Placed by §4 (stub X
+// reflected, local V = N tc.y + xL + 1 - N), a chunk then shows red = tc.y =
+// 1 - px / width and green = tc.x = py / height (§9b): a seamless gradient.
 std::array<uint8_t, 4> synthTexel(uint32_t level, uint32_t x, uint32_t y, uint32_t col,
                                   uint32_t row, const SynthOptions& o);
 
