@@ -103,7 +103,7 @@ std::vector<int64_t> cornerMap(const GeomChunk& g, size_t count, const ChunkEdit
 
 RebuiltChunk keepTopology(const GeomChunk& g, size_t solidCount, const ChunkEdit& e,
                           const std::vector<int64_t>& map, bool skirtsInEdit,
-                          const std::string& who) {
+                          const std::string& who, const std::string& file) {
   RebuiltChunk r;
   r.topologyKept = true;
   WorkMesh m;
@@ -161,7 +161,7 @@ RebuiltChunk keepTopology(const GeomChunk& g, size_t solidCount, const ChunkEdit
         r.texCoordsFromEdit = true;
       }
     }
-  r.geom = toGeomChunk(m, who);
+  r.geom = toGeomChunk(m, 0, who, file);
   return r;
 }
 
@@ -211,11 +211,13 @@ RebuiltChunk newTopology(const GeomChunk& g, size_t solidCount, const ChunkEdit&
   } else {
     r.texCoordsFromEdit = true;
   }
+  checkVertexLimit(m.verts.size(), 0, who, file);
+  const size_t surface = m.verts.size();
   if (g.skirtSkip > 0) {
     appendSkirts(m, skirtDepth(g));
     r.skirtsRegenerated = true;
   }
-  r.geom = toGeomChunk(m, who);
+  r.geom = toGeomChunk(m, m.verts.size() - surface, who, file);
   return r;
 }
 
@@ -230,10 +232,10 @@ RebuiltChunk rebuildChunk(const GeomChunk& g, const ChunkEdit& e, const std::str
   // The edit normally leaves skirts out (design.md: convert drops them); an
   // edit of a file converted with --skirts carries them as more triangles.
   std::vector<int64_t> map = cornerMap(g, solidCount, e);
-  if (!map.empty()) return keepTopology(g, solidCount, e, map, false, who);
+  if (!map.empty()) return keepTopology(g, solidCount, e, map, false, who, file);
   if (skirt > 0) {
     map = cornerMap(g, g.indices.size(), e);
-    if (!map.empty()) return keepTopology(g, solidCount, e, map, true, who);
+    if (!map.empty()) return keepTopology(g, solidCount, e, map, true, who, file);
   }
   return newTopology(g, solidCount, e, who, file);
 }

@@ -11,12 +11,20 @@
 
 namespace strata::atlas {
 
-GeomChunk toGeomChunk(const WorkMesh& m, const std::string& chunk) {
-  // §3: indices are U16, so vertex 65,535 is the last one a chunk can use.
-  if (m.verts.size() > 0xFFFF)
-    throw Error("", Error::kNoOffset,
-                "chunk " + chunk + " has " + std::to_string(m.verts.size()) +
-                    " vertices; Atlas indices are 16-bit, so a chunk holds at most 65535");
+void checkVertexLimit(size_t vertices, size_t skirtVertices, const std::string& chunk,
+                      const std::string& file) {
+  if (vertices <= 0xFFFF) return;
+  throw Error(file, Error::kNoOffset,
+              "chunk " + chunk + " has " + std::to_string(vertices) + " vertices" +
+                  (skirtVertices ? " (" + std::to_string(skirtVertices) + " of them for skirts)"
+                                 : std::string()) +
+                  "; Atlas indices are 16-bit, so a chunk holds at most 65535: split or "
+                  "simplify it");
+}
+
+GeomChunk toGeomChunk(const WorkMesh& m, size_t skirtVertices, const std::string& chunk,
+                      const std::string& file) {
+  checkVertexLimit(m.verts.size(), skirtVertices, chunk, file);
   GeomChunk g;
   g.verts = m.verts;
   g.indices.reserve(m.solid.size() + m.skirt.size());

@@ -17,9 +17,15 @@ struct WorkMesh {
   std::vector<uint32_t> solid, skirt;
 };
 
-// The GeomChunk of `mesh`, or an Error naming `chunk` when its vertices cannot
-// be addressed by U16 indices (more than 65,535).
-GeomChunk toGeomChunk(const WorkMesh& mesh, const std::string& chunk);
+// §3: indices are U16, so a chunk holds at most 65,535 vertices. Throws an
+// Error (in `file`, naming `chunk`) when `vertices` exceed that; `skirtVertices`
+// of them were added for skirts (said so, since the user never saw them).
+void checkVertexLimit(size_t vertices, size_t skirtVertices, const std::string& chunk,
+                      const std::string& file);
+
+// The GeomChunk of `mesh`, after checkVertexLimit.
+GeomChunk toGeomChunk(const WorkMesh& mesh, size_t skirtVertices, const std::string& chunk,
+                      const std::string& file);
 
 // `v` scaled to unit length, or (0,0,1) when it has none.
 Vec3 unitOrUp(const Vec3& v);

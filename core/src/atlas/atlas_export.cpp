@@ -152,7 +152,7 @@ void applyEdits(Tree& t, const Toc& toc, const std::vector<ChunkEdit>& edits,
   }
 }
 
-void rebuildLods(Tree& t, AtlasExportReport& report) {
+void rebuildLods(Tree& t, const std::string& editName, AtlasExportReport& report) {
   // Deepest first, so each level is simplified from already rebuilt children.
   for (size_t i = t.chunks.size(); i-- > 0;) {
     if (!t.ancestor[i] || t.edited[i] || !t.present[i]) continue;
@@ -162,8 +162,9 @@ void rebuildLods(Tree& t, AtlasExportReport& report) {
     const size_t solid = old.indices.size() - std::min<size_t>(old.skirtSkip, old.indices.size());
     WorkMesh m = simplifyChildren(kids, solid);
     if (m.solid.empty()) continue; // children without triangles: nothing to rebuild from
+    const size_t surface = m.verts.size();
     if (old.skirtSkip > 0) appendSkirts(m, skirtDepth(old));
-    t.chunks[i] = toGeomChunk(m, nameOf(i));
+    t.chunks[i] = toGeomChunk(m, m.verts.size() - surface, nameOf(i), editName);
     t.rewritten[i] = true;
     report.lodsRebuilt.push_back(nameOf(i));
     report.morphZeroed.push_back(nameOf(i));
@@ -197,6 +198,14 @@ void regenerateCollision(Tree& t, size_t i, const std::string& editName,
     g.collision = {};
     return;
   }
+  // §3: collision lists triangles by U16 index offsets (3 x triangle) and
+  // 0xFFFF ends a list, so offsets stop at 65532: 21,845 triangles.
+  const size_t triangles = (g.indices.size() - std::min<size_t>(g.skirtSkip, g.indices.size())) / 3;
+  if (triangles > 21845)
+    throw Error(editName, Error::kNoOffset,
+                "chunk " + nameOf(i) + " has " + std::to_string(triangles) +
+                    " triangles; leaf collision addresses them by 16-bit index offsets, so a "
+                    "leaf chunk holds at most 21845: simplify it");
   try {
     g.collision = generateCollision(g, g.bounds);
   } catch (const Error& e) {
@@ -297,7 +306,7 @@ std::vector<uint8_t> exportAtlas(const std::vector<uint8_t>& base, const std::st
   Tree t = loadTree(file, *toc);
   applyEdits(t, *toc, edits, refs, baseName, editedName, report);
   if (options.rebuildLods)
-    rebuildLods(t, report);
+    rebuildLods(t, editedName, report);
   else
     for (size_t i = 0; i < t.chunks.size(); ++i)
       if (t.ancestor[i] && !t.edited[i] && t.present[i]) report.staleLods.push_back(nameOf(i));
