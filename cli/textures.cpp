@@ -28,13 +28,10 @@ int runTextures(const TexturesArgs& args) {
     std::vector<Image> images = h.textures(args.input, args.load);
     // Encode everything first so a failure leaves no partial set behind.
     std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
-    for (const Image& img : images) {
-      if (args.format != "png")
-        throw Unsupported(args.input, Error::kNoOffset, "--format " + args.format);
-      std::vector<uint8_t> rgba = image::decodeRGBA8(img, 0, 0);
-      files.push_back(
-          {safeName(img.name) + ".png", image::encodePNG(rgba.data(), img.width, img.height)});
-    }
+    const image::ImageFileFormat format = image::parseImageFileFormat(args.format);
+    for (const Image& img : images)
+      files.push_back({safeName(img.name) + "." + image::imageFileExtension(format),
+                       image::encodeImageFile(img, format)});
     std::error_code ec;
     fs::create_directories(args.outDir, ec);
     for (auto& [name, bytes] : files) {

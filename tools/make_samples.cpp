@@ -3,7 +3,11 @@
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_synth.h"
 #include "strata/fileio.h"
+#include "strata/image.h"
 
+#include <cmath>
+
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -28,6 +32,43 @@ int main(int argc, char** argv) {
   old.treeDepth = 2;
   old.gridQuads = 6;
   strata::writeFileAtomic((dir / "terrain-v100.atlas").string(), writeAtlas(synthTerrain(old)));
+
+  // Unique schema: one texture tree of flat PNG tiles, one colour per tile.
+  SynthOptions textured;
+  textured.treeDepth = 3;
+  textured.gridQuads = 8;
+  strata::atlas::File unique = synthTerrain(textured);
+  SynthTextureTree tiles;
+  tiles.depth = 3;
+  tiles.tileSize = 32;
+  addUniqueTextures(unique, tiles);
+  strata::writeFileAtomic((dir / "terrain-unique.atlas").string(), writeAtlas(unique));
+
+  // Blended schema: opacity weights of four source images and a light map; the
+  // source images live beside it in blended-sources/.
+  fs::create_directories(dir / "blended-sources");
+  const char* names[4] = {"grass", "rock", "snow", "sand"};
+  const uint8_t base[4][3] = {{70, 130, 50}, {120, 110, 100}, {235, 240, 250}, {210, 190, 130}};
+  std::vector<std::string> sources;
+  for (int k = 0; k < 4; ++k) {
+    std::vector<uint8_t> px(32 * 32 * 4);
+    for (int i = 0; i < 32 * 32; ++i)
+      for (int c = 0; c < 3; ++c) // a little texture so the tiling shows
+        px[size_t(i) * 4 + size_t(c)] =
+            uint8_t(std::clamp(base[k][c] + int(18 * std::sin(i * 0.7 + k)), 0, 255));
+    for (int i = 0; i < 32 * 32; ++i) px[size_t(i) * 4 + 3] = 255;
+    std::string rel = std::string("blended-sources/") + names[k] + ".png";
+    strata::writeFileAtomic((dir / rel).string(), strata::image::encodePNG(px.data(), 32, 32));
+    sources.push_back(rel);
+  }
+  strata::atlas::File blended = synthTerrain(textured);
+  SynthTextureTree opacity, light;
+  opacity.depth = 3;
+  opacity.tileSize = 16;
+  light.depth = 2;
+  light.tileSize = 32;
+  addBlendedTextures(blended, opacity, light, sources, 512);
+  strata::writeFileAtomic((dir / "terrain-blended.atlas").string(), writeAtlas(blended));
 
   std::printf("samples written to %s\n", dir.string().c_str());
   return 0;

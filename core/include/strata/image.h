@@ -16,25 +16,74 @@ struct PixelFormat {
   const char* name;       // "BC1_UNORM_SRGB"
   uint32_t blockDim;      // 4 for BC formats, 1 otherwise
   uint32_t bytesPerBlock; // bytes per 4x4 block, or per pixel when blockDim == 1
-  ColorSpace colorSpace;
+  ColorSpace colorSpace;  // SRGB for the *_SRGB rows, Linear otherwise
   bool compressed;
 };
 
 // nullptr when the format is not in the table.
 const PixelFormat* pixelFormat(uint32_t dxgi);
 
+// Every row of the table, in DXGI order.
+const std::vector<PixelFormat>& pixelFormats();
+
+// DXGI numbers of the formats in the table (DXGI_FORMAT enumeration).
+namespace dxgi {
+constexpr uint32_t RGBA16F = 10;    // R16G16B16A16_FLOAT
+constexpr uint32_t RGBA8 = 28;      // R8G8B8A8_UNORM
+constexpr uint32_t RGBA8_SRGB = 29; // R8G8B8A8_UNORM_SRGB
+constexpr uint32_t R16 = 56;        // R16_UNORM
+constexpr uint32_t R8 = 61;         // R8_UNORM
+constexpr uint32_t A8 = 65;         // A8_UNORM
+constexpr uint32_t BC1 = 71, BC1_SRGB = 72;
+constexpr uint32_t BC2 = 74, BC2_SRGB = 75;
+constexpr uint32_t BC3 = 77, BC3_SRGB = 78;
+constexpr uint32_t BC4 = 80, BC4_SNORM = 81;
+constexpr uint32_t BC5 = 83, BC5_SNORM = 84;
+constexpr uint32_t B5G6R5 = 85;
+constexpr uint32_t B5G5R5A1 = 86;
+constexpr uint32_t BGRA8 = 87;      // B8G8R8A8_UNORM
+constexpr uint32_t BGRX8 = 88;      // B8G8R8X8_UNORM (legacy X8R8G8B8)
+constexpr uint32_t BGRA8_SRGB = 91; // B8G8R8A8_UNORM_SRGB
+constexpr uint32_t BC6H_UF16 = 95, BC6H_SF16 = 96;
+constexpr uint32_t BC7 = 98, BC7_SRGB = 99;
+} // namespace dxgi
+
 // Bytes of one mip of one slice: max(1, ceil(w/4)) x max(1, ceil(h/4)) blocks
 // for BC formats, w x h pixels otherwise, times depth.
 uint64_t mipByteSize(uint32_t dxgi, uint32_t width, uint32_t height, uint32_t depth = 1);
 
+// max(1, size >> mip).
+inline uint32_t mipExtent(uint32_t size, uint32_t mip) {
+  uint32_t v = mip < 32 ? size >> mip : 0;
+  return v ? v : 1;
+}
+
+// Slices an image holds: arraySize, times 6 for a cube map.
+uint32_t sliceCount(const Image& img);
+
 // Byte offset of (layer, mip) in Image::data, and the size of all subresources.
+// `layer` counts slices: arrayIndex * 6 + face for cube maps. Throws
+// strata::Error for an unknown format or a layer / mip out of range.
 uint64_t subresourceOffset(const Image& img, uint32_t layer, uint32_t mip);
 uint64_t imageByteSize(const Image& img);
 
-// Decodes one subresource to tightly packed RGBA8 (row 0 at the top). Decoding
-// never converts colour spaces: sRGB texels come out as stored.
+// Throws strata::Error (naming img.name) unless the format is in the table,
+// the dimensions and counts are sane and data holds exactly imageByteSize bytes.
+void checkImage(const Image& img);
+
+// Decodes one subresource to tightly packed RGBA8 (row 0 at the top; a 3D mip
+// gives its depth slices one after another). Decoding never converts colour
+// spaces: sRGB texels come out as stored. Channel mapping follows D3D
+// (BC5, R8G8: blue 0; A8: black with alpha) except that the one-channel colour
+// formats R8, R16 and BC4 replicate to grey (r, r, r, 255). SNORM values v in
+// [-1, 1] map to round((v + 1) / 2 * 255). BC6H and RGBA16F clamp to [0, 1];
+// decodeRGBA32F keeps their range.
 // Throws strata::Unsupported for a format it cannot decode.
 std::vector<uint8_t> decodeRGBA8(const Image& img, uint32_t mip = 0, uint32_t layer = 0);
+
+// The same subresource as RGBA float (4 floats per pixel): UNORM in [0, 1],
+// SNORM in [-1, 1], BC6H / RGBA16F as the stored half floats.
+std::vector<float> decodeRGBA32F(const Image& img, uint32_t mip = 0, uint32_t layer = 0);
 
 // PNG encoding of RGBA8 pixels through OpenImageIO.
 std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t height);
@@ -42,5 +91,51 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
 // JPEG or PNG bytes (through OpenImageIO) to an RGBA8 image with one mip.
 // `file` names the source in errors.
 Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file);
+
+// ---- DDS (Microsoft "DDS" container: DDS_HEADER, optional DDS_HEADER_DXT10) ----
+
+struct DdsWriteOptions {
+  // Always write the DX10 extension header. Otherwise a legacy FourCC or bit
+  // mask is used where it names the format exactly (DXT1/3/5, ATI1/ATI2,
+  // BC4S/BC5S, RGBA8 / BGRA8 / BGRX8 / 565 / 5551 masks, L8, L16, A8, FourCC
+  // 113 for RGBA16F) and DX10 elsewhere (sRGB, BC6H, BC7, arrays).
+  bool forceDX10 = false;
+};
+
+std::vector<uint8_t> writeDDS(const Image& img, const DdsWriteOptions& options = {});
+
+// Reads a whole DDS file. Bad input throws strata::Error naming `file`, the
+// byte offset and what was expected; a valid file in a format outside the
+// table throws strata::Unsupported.
+Image readDDS(const std::vector<uint8_t>& bytes, const std::string& file);
+
+// ---- KTX 2.0 (Khronos KTX File Format Specification 2.0) ----
+
+struct Ktx2WriteOptions {
+  bool zstd = false; // supercompressionScheme 2, every level on its own
+  int zstdLevel = 15;
+  bool forceRGBA8 = false; // decode to RGBA8 even when the format has a VkFormat
+};
+
+// The VkFormat a KTX2 file holds the image's blocks in (its colour space picks
+// the _SRGB or _UNORM twin where Vulkan has both), or 0 when the format has no
+// Vulkan equivalent (the writer then stores RGBA8).
+uint32_t vkFormatFor(const Image& img);
+
+// Every mip, layer and face; the original blocks when vkFormatFor() is not 0,
+// RGBA8 decoded pixels otherwise.
+std::vector<uint8_t> writeKTX2(const Image& img, const Ktx2WriteOptions& options = {});
+
+// ---- Writing an image as a file (`strata textures`) ----
+
+enum class ImageFileFormat { PNG, DDS, KTX2 };
+
+// "png" / "dds" / "ktx2"; parse throws strata::Error for anything else.
+const char* imageFileExtension(ImageFileFormat format);
+ImageFileFormat parseImageFileFormat(const std::string& name);
+
+// PNG holds mip 0 of slice 0 decoded to RGBA8; DDS and KTX2 hold everything
+// losslessly (KTX2: RGBA8 for formats Vulkan lacks).
+std::vector<uint8_t> encodeImageFile(const Image& img, ImageFileFormat format);
 
 } // namespace strata::image

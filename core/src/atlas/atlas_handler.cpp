@@ -2,6 +2,7 @@
 #include "atlas/atlas_info.h"
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
+#include "atlas/atlas_textures.h"
 #include "atlas/atlas_validate.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -39,10 +40,15 @@ ValidationReport validateAtlas(const std::string& path) {
   return rep;
 }
 
+std::vector<Image> texturesAtlas(const std::string& path, const LoadOptions& options) {
+  atlas::File file = atlas::readAtlas(readFile(path), path);
+  return atlas::allTiles(file, options.swapRedBlue, path);
+}
+
 } // namespace
 
 extern const FormatHandler kAtlasHandler;
 const FormatHandler kAtlasHandler = {"atlas",   detectAtlas,   loadAtlas,
-                                     infoAtlas, validateAtlas, nullptr};
+                                     infoAtlas, validateAtlas, texturesAtlas};
 
 } // namespace strata

@@ -1,5 +1,6 @@
 #include "atlas/atlas_scene.h"
 
+#include "atlas/atlas_textures.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
 
@@ -52,6 +53,7 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
 
   Scene scene;
   scene.name = fileName;
+  TextureBinder textures(file, options, fileName, scene);
   const uint32_t side = 1u << level;
   size_t done = 0;
   for (uint32_t x = 0; x < side; ++x)
@@ -84,6 +86,7 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
                           "chunk " + node.name + " has index " + std::to_string(i) + " but only " +
                               std::to_string(p.positions.size()) + " vertices");
         if (!mesh.primitives.empty()) {
+          textures.bind(mesh, level, x, y);
           node.mesh = int(scene.meshes.size());
           scene.meshes.push_back(std::move(mesh));
         }

@@ -3,6 +3,7 @@
 #include "atlas/atlas_collision.h"
 #include "atlas/atlas_io.h"
 #include "common/quadtree.h"
+#include "strata/image.h"
 
 #include <algorithm>
 #include <cmath>
@@ -145,6 +146,102 @@ File synthTerrain(const SynthOptions& o) {
   layoutAtlas(file);
   // previousChunk stays 0: a freshly written file has no history (TSE writer notes).
   return file;
+}
+
+std::array<uint8_t, 3> synthTileColour(uint32_t level, uint32_t x, uint32_t y) {
+  return {uint8_t(40 + 60 * level), uint8_t(20 + 29 * x), uint8_t(20 + 29 * y)};
+}
+
+uint32_t synthOpacitySource(uint32_t, uint32_t x, uint32_t y) {
+  return (x + y) % 4;
+}
+
+namespace {
+
+std::vector<uint8_t> encodeTile(const std::array<uint8_t, 4>& rgba, const SynthTextureTree& t) {
+  Image img;
+  img.width = img.height = t.tileSize;
+  img.dxgiFormat = 28; // R8G8B8A8_UNORM
+  img.data.resize(size_t(t.tileSize) * t.tileSize * 4);
+  for (size_t i = 0; i < img.data.size(); i += 4)
+    for (int c = 0; c < 4; ++c) img.data[i + size_t(c)] = rgba[size_t(c)];
+  if (t.format == 2) return image::writeDDS(img);
+  return image::encodePNG(img.data.data(), img.width, img.height);
+}
+
+uint32_t nextPlaceholder = 0xF0000000u;
+
+void addTexToc(File& file, const SynthTextureTree& t,
+               std::array<uint8_t, 4> (*colour)(uint32_t, uint32_t, uint32_t)) {
+  Toc toc;
+  toc.kind = TocKind::Tex;
+  toc.tag = "Tex";
+  toc.treeDepth = t.depth;
+  toc.texStubs.resize(size_t(nodeCount(t.depth)));
+  for (size_t i = 0; i < toc.texStubs.size(); ++i) {
+    NodePos p = nodePos(i);
+    Frame f;
+    f.kind = TocKind::Tex;
+    f.offset = nextPlaceholder++;
+    f.tex.format = t.format;
+    f.tex.data = encodeTile(colour(p.level, p.x, p.y), t);
+    toc.texStubs[i] = {f.offset, 1, 1};
+    file.frames.push_back(std::move(f));
+  }
+  file.tocs.push_back(std::move(toc));
+}
+
+void addConfig(File& file, std::vector<ConfigEntry> newestFirst) {
+  Toc toc;
+  toc.kind = TocKind::Config;
+  toc.tag = "Config";
+  toc.treeDepth = 0;
+  ConfigStub stub;
+  stub.offset = nextPlaceholder++;
+  stub.length = 1;
+  const char name[8] = {'s', 'c', 'h', 'e', 'm', 'a', 0, 0};
+  std::copy(name, name + 8, stub.name.begin());
+  toc.configStubs.push_back(stub);
+  Frame f;
+  f.kind = TocKind::Config;
+  f.offset = stub.offset;
+  f.config.entries = std::move(newestFirst);
+  file.frames.push_back(std::move(f));
+  file.tocs.push_back(std::move(toc));
+}
+
+} // namespace
+
+void addUniqueTextures(File& file, const SynthTextureTree& tree) {
+  addTexToc(file, tree, [](uint32_t l, uint32_t x, uint32_t y) {
+    auto c = synthTileColour(l, x, y);
+    return std::array<uint8_t, 4>{c[0], c[1], c[2], 255};
+  });
+  // TSE's setEntry prepends, so the entry written last is stored first (§5).
+  addConfig(file, {{"textureSlot", "0"}, {"type", "unique"}});
+  layoutAtlas(file);
+}
+
+void addBlendedTextures(File& file, const SynthTextureTree& opacity, const SynthTextureTree& light,
+                        const std::vector<std::string>& sourceImages, int virtualTexSize) {
+  addTexToc(file, opacity, [](uint32_t l, uint32_t x, uint32_t y) {
+    std::array<uint8_t, 4> w{0, 0, 0, 0};
+    w[synthOpacitySource(l, x, y)] = 255;
+    return w;
+  });
+  addTexToc(file, light, [](uint32_t, uint32_t, uint32_t) {
+    return std::array<uint8_t, 4>{synthLightLevel, synthLightLevel, synthLightLevel, 255};
+  });
+  std::vector<ConfigEntry> entries;
+  for (size_t i = sourceImages.size(); i-- > 0;)
+    entries.push_back({"sourceImage" + std::to_string(i), sourceImages[i]});
+  entries.push_back({"sourceImageCount", std::to_string(sourceImages.size())});
+  entries.push_back({"virtualTexSize", std::to_string(virtualTexSize)});
+  entries.push_back({"shadowMapSlot", "1"});
+  entries.push_back({"opacityMapSlot", "0"});
+  entries.push_back({"type", "blender"});
+  addConfig(file, std::move(entries));
+  layoutAtlas(file);
 }
 
 } // namespace strata::atlas

@@ -19,7 +19,13 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   auto writer = ImageOutput::create("out.png");
   if (!writer) throw Error("", Error::kNoOffset, "OpenImageIO has no PNG writer");
   ImageSpec spec(int(width), int(height), 4, TypeDesc::UINT8);
-  spec.attribute("oiio:ioproxy", TypeDesc::PTR, &vec);
+  // Texels are straight (unassociated) alpha: without this OIIO divides
+  // colour by alpha on write, destroying the colour of transparent texels.
+  spec.attribute("oiio:UnassociatedAlpha", 1);
+  // OIIO 2.4 writes to memory only through set_ioproxy (the spec attribute
+  // alone makes it open a file named "out.png").
+  if (!writer->set_ioproxy(&vec))
+    throw Error("", Error::kNoOffset, "OpenImageIO's PNG writer cannot write to memory");
   if (!writer->open("out.png", spec) || !writer->write_image(TypeDesc::UINT8, rgba) ||
       !writer->close())
     throw Error("", Error::kNoOffset, "PNG encoding failed: " + writer->geterror());
@@ -36,10 +42,14 @@ Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file) 
   else
     throw Error(file, 0, "expected a JPEG (FF D8 FF) or PNG signature");
   Filesystem::IOMemReader mem(const_cast<uint8_t*>(bytes.data()), bytes.size());
-  ImageSpec config;
-  config.attribute("oiio:ioproxy", TypeDesc::PTR, &mem);
-  auto in = ImageInput::open(name, &config);
-  if (!in) throw Error(file, 0, "cannot decode image: " + OIIO::geterror());
+  auto in = ImageInput::create(name, false, nullptr, &mem);
+  if (!in) throw Error(file, 0, "OpenImageIO has no decoder for this image");
+  ImageSpec opened, config;
+  // Keep alpha unassociated: OIIO would otherwise premultiply colour by alpha
+  // (an opacity map's zero alpha would wipe its RGB weights).
+  config.attribute("oiio:UnassociatedAlpha", 1);
+  if (!in->set_ioproxy(&mem) || !in->open(name, opened, config))
+    throw Error(file, 0, "cannot decode image: " + in->geterror());
   const ImageSpec& spec = in->spec();
   if (spec.width <= 0 || spec.height <= 0 || spec.width > 32768 || spec.height > 32768)
     throw Error(file, 0, "image dimensions out of range");

@@ -1,0 +1,122 @@
+// BC7 block decoder (ARB_texture_compression_bptc "BPTC Compressed Texture
+// Image Format", Table.M; Khronos Data Format Specification 1.3 §20.1;
+// Microsoft "BC7 Format" and "BC7 Format Mode Reference").
+#include "image/bc_blocks.h"
+#include "image/bits128.h"
+#include "image/bptc_tables.h"
+
+#include <cstring>
+
+namespace strata::image::bc {
+namespace {
+
+// ARB Table.M: subsets, partition bits, rotation bits, index-selection bits,
+// colour bits, alpha bits, per-endpoint P-bits, shared P-bits, index bits,
+// secondary index bits.
+struct Bc7Mode {
+  uint8_t ns, pb, rb, isb, cb, ab, epb, spb, ib, ib2;
+};
+constexpr Bc7Mode kModes[8] = {
+    {3, 4, 0, 0, 4, 0, 1, 0, 3, 0}, {2, 6, 0, 0, 6, 0, 0, 1, 3, 0}, {3, 6, 0, 0, 5, 0, 0, 0, 2, 0},
+    {2, 6, 0, 0, 7, 0, 1, 0, 2, 0}, {1, 0, 2, 1, 5, 6, 0, 0, 2, 3}, {1, 0, 2, 0, 7, 8, 0, 0, 2, 2},
+    {1, 0, 0, 0, 7, 7, 1, 0, 4, 0}, {2, 6, 0, 0, 5, 5, 1, 0, 2, 0},
+};
+
+const uint8_t* weightsFor(unsigned bits) {
+  return bits == 2 ? kWeights2 : bits == 3 ? kWeights3 : kWeights4;
+}
+
+// A `bits`-bit value placed in the top of a byte, its top bits replicated below.
+unsigned expandTo8(unsigned v, unsigned bits) {
+  if (bits >= 8) return v;
+  v <<= 8 - bits;
+  return v | v >> bits;
+}
+
+} // namespace
+
+void decodeBC7(const uint8_t* block, uint8_t* rgba) {
+  // The mode is the number of zero bits below the first one bit; a zero first
+  // byte is the reserved mode 8, which D3D decodes as transparent black.
+  unsigned mode = 0;
+  while (mode < 8 && !(block[0] >> mode & 1)) ++mode;
+  if (mode == 8) {
+    std::memset(rgba, 0, 64);
+    return;
+  }
+  const Bc7Mode& m = kModes[mode];
+  Bits128 bits(block);
+  bits.pos = mode + 1;
+  unsigned partition = bits.read(m.pb);
+  unsigned rotation = bits.read(m.rb);
+  unsigned indexSelection = bits.read(m.isb);
+
+  // Endpoints: for each channel, subset, endpoint (ARB: "stored first by
+  // endpoint, then by subset, then by color"), alpha after colour.
+  const unsigned ne = 2u * m.ns;
+  unsigned ep[6][4];
+  for (unsigned c = 0; c < 3; ++c)
+    for (unsigned e = 0; e < ne; ++e) ep[e][c] = bits.read(m.cb);
+  for (unsigned e = 0; e < ne; ++e) ep[e][3] = m.ab ? bits.read(m.ab) : 255;
+
+  // P-bits sit below the stored bits of every channel that has bits.
+  unsigned cbits = m.cb, abits = m.ab;
+  if (m.epb || m.spb) {
+    unsigned p[6];
+    if (m.epb)
+      for (unsigned e = 0; e < ne; ++e) p[e] = bits.read(1);
+    else
+      for (unsigned s = 0; s < m.ns; ++s) p[2 * s] = p[2 * s + 1] = bits.read(1);
+    for (unsigned e = 0; e < ne; ++e) {
+      for (unsigned c = 0; c < 3; ++c) ep[e][c] = ep[e][c] << 1 | p[e];
+      if (m.ab) ep[e][3] = ep[e][3] << 1 | p[e];
+    }
+    ++cbits;
+    if (m.ab) ++abits;
+  }
+  for (unsigned e = 0; e < ne; ++e) {
+    for (unsigned c = 0; c < 3; ++c) ep[e][c] = expandTo8(ep[e][c], cbits);
+    if (m.ab) ep[e][3] = expandTo8(ep[e][3], abits);
+  }
+
+  // Subset of each texel and the anchors whose index is one bit shorter.
+  unsigned subset[16];
+  unsigned anchor1 = 0, anchor2 = 0;
+  for (unsigned i = 0; i < 16; ++i)
+    subset[i] = m.ns == 1   ? 0
+                : m.ns == 2 ? (kPartition2[partition] >> i & 1)
+                            : (kPartition3[partition] >> (2 * i) & 3);
+  if (m.ns == 2) anchor1 = kAnchor2[partition];
+  if (m.ns == 3) anchor1 = kAnchor3a[partition], anchor2 = kAnchor3b[partition];
+  auto isAnchor = [&](unsigned i) {
+    return i == 0 || (m.ns >= 2 && i == anchor1) || (m.ns == 3 && i == anchor2);
+  };
+
+  unsigned idx1[16], idx2[16] = {};
+  for (unsigned i = 0; i < 16; ++i) idx1[i] = bits.read(m.ib - (isAnchor(i) ? 1 : 0));
+  if (m.ib2)
+    for (unsigned i = 0; i < 16; ++i) idx2[i] = bits.read(m.ib2 - (i == 0 ? 1 : 0));
+
+  // Colour from the secondary index when the selection bit is set; alpha from
+  // the secondary index when there is one and the bit is clear.
+  const bool colourFromSecond = m.ib2 && indexSelection;
+  const bool alphaFromSecond = m.ib2 && !indexSelection;
+  const uint8_t* wc = weightsFor(colourFromSecond ? m.ib2 : m.ib);
+  const uint8_t* wa = weightsFor(alphaFromSecond ? m.ib2 : m.ib);
+  for (unsigned i = 0; i < 16; ++i) {
+    const unsigned* e0 = ep[2 * subset[i]];
+    const unsigned* e1 = ep[2 * subset[i] + 1];
+    unsigned w = wc[colourFromSecond ? idx2[i] : idx1[i]];
+    unsigned wA = wa[alphaFromSecond ? idx2[i] : idx1[i]];
+    uint8_t* px = rgba + 4 * i;
+    for (unsigned c = 0; c < 3; ++c) px[c] = uint8_t(((64 - w) * e0[c] + w * e1[c] + 32) >> 6);
+    px[3] = uint8_t(((64 - wA) * e0[3] + wA * e1[3] + 32) >> 6);
+    if (rotation) {
+      uint8_t t = px[3];
+      px[3] = px[rotation - 1];
+      px[rotation - 1] = t;
+    }
+  }
+}
+
+} // namespace strata::image::bc

@@ -1,0 +1,43 @@
+#pragma once
+// Decoders for one 4x4 block of each BC format. Texels come out row-major
+// (texel i = row i / 4, column i % 4), the order every BC format stores its
+// indices in. Specifications: Khronos Data Format Specification 1.3, ch. 19
+// ("S3TC" BC1-BC3, "RGTC" BC4/BC5) and ch. 20 ("BPTC" BC6H/BC7);
+// ARB_texture_compression_bptc; Microsoft "Block Compression (Direct3D 10)",
+// "BC6H Format", "BC7 Format".
+#include <cstdint>
+
+namespace strata::image::bc {
+
+// RGBA8, 64 bytes out. BC1 honours the 3-colour + transparent-black mode
+// (colour0 <= colour1); BC2 and BC3 always use the 4-colour mode.
+void decodeBC1(const uint8_t* block, uint8_t* rgba);
+void decodeBC2(const uint8_t* block, uint8_t* rgba);
+void decodeBC3(const uint8_t* block, uint8_t* rgba);
+
+// One BC4 channel (8 bytes) to 16 bytes written `stride` bytes apart.
+// UNORM: palette rounding as OpenImageIO 2.4 / bcdec ((6a + b + 1) / 7 ...).
+// SNORM: value v in [-1, 1] (-128 reads as -127) to round((v + 1) / 2 * 255).
+void decodeBC4Channel(const uint8_t* block, bool snorm, uint8_t* out, int stride);
+// The same channel as exact floats: UNORM in [0, 1], SNORM in [-1, 1].
+void decodeBC4ChannelF(const uint8_t* block, bool snorm, float* out, int stride);
+
+// BC6H: 16 texels x (r, g, b) half-float bit patterns. Reserved modes give 0.
+void decodeBC6H(const uint8_t* block, bool isSigned, uint16_t* rgbHalf);
+
+// BC7: RGBA8, 64 bytes out. The reserved mode 8 (first byte 0) gives
+// transparent black, as D3D specifies.
+void decodeBC7(const uint8_t* block, uint8_t* rgba);
+
+// n-bit UNORM to 8-bit UNORM with round-to-nearest (D3D UNORM conversion).
+inline uint32_t unorm5To8(uint32_t v) {
+  return (v * 255 + 15) / 31;
+}
+inline uint32_t unorm6To8(uint32_t v) {
+  return (v * 255 + 31) / 63;
+}
+
+// IEEE 754 binary16 -> binary32 (exact; subnormals, infinities, NaN kept).
+float halfToFloat(uint16_t h);
+
+} // namespace strata::image::bc

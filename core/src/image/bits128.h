@@ -1,0 +1,34 @@
+#pragma once
+// LSB-first reader over a 128-bit block (BC6H / BC7 store their fields from
+// bit 0 of byte 0 upwards: ARB_texture_compression_bptc, "BPTC").
+#include <cstdint>
+
+namespace strata::image::bc {
+
+struct Bits128 {
+  uint64_t lo, hi;
+  unsigned pos = 0;
+
+  explicit Bits128(const uint8_t* b) : lo(0), hi(0) {
+    for (int i = 7; i >= 0; --i) lo = lo << 8 | b[i];
+    for (int i = 15; i >= 8; --i) hi = hi << 8 | b[i];
+  }
+  // The n bits (n <= 32) at `at`, without moving.
+  uint32_t peek(unsigned at, unsigned n) const {
+    uint64_t v;
+    if (at >= 64)
+      v = hi >> (at - 64);
+    else if (at == 0)
+      v = lo;
+    else
+      v = lo >> at | hi << (64 - at);
+    return uint32_t(v & ((uint64_t(1) << n) - 1));
+  }
+  uint32_t read(unsigned n) {
+    uint32_t v = peek(pos, n);
+    pos += n;
+    return v;
+  }
+};
+
+} // namespace strata::image::bc

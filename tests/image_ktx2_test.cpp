@@ -1,0 +1,301 @@
+// KTX2 files from our writer, read back by ktx-parse (npm; an independent
+// reader) through tools/validator/ktx_inspect.mjs. Expected header, DFD and
+// level-index values are written out from the KTX 2.0 spec (§3) and the Khronos
+// Data Format Specification 1.3 (§5 basic block, BC colour models) by hand.
+#include "strata/image.h"
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <zstd.h>
+
+#include <map>
+#include <sstream>
+
+using namespace strata;
+using namespace strata::image;
+using nlohmann::json;
+
+namespace {
+
+std::vector<uint8_t> base64(const std::string& s) {
+  auto val = [](char c) -> int {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    return c == '+' ? 62 : c == '/' ? 63 : -1;
+  };
+  std::vector<uint8_t> out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (char c : s) {
+    int v = val(c);
+    if (v < 0) continue;
+    acc = acc << 6 | uint32_t(v);
+    bits += 6;
+    if (bits >= 8) out.push_back(uint8_t(acc >> (bits -= 8)));
+  }
+  return out;
+}
+
+// Every file the tests need, written once and read by one node process (node
+// starts in ~0.3 s; one run per test would dominate the suite's time).
+struct Case {
+  Image img;
+  Ktx2WriteOptions options;
+};
+std::map<std::string, Case>& cases();
+
+const json& inspect(const std::string& name) {
+  static std::map<std::string, json> results;
+  if (results.empty()) {
+    auto dir = testsupport::tempDir();
+    std::string cmd = std::string("'") + STRATA_NODE + "' '" + STRATA_SOURCE_DIR +
+                      "/tools/validator/ktx_inspect.mjs'";
+    std::vector<std::string> names;
+    for (auto& [n, c] : cases()) {
+      auto path = dir / (n + ".ktx2");
+      testsupport::writeBytes(path, writeKTX2(c.img, c.options));
+      cmd += " '" + path.string() + "'";
+      names.push_back(n);
+    }
+    auto r = testsupport::run(cmd);
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    std::istringstream lines(r.output);
+    std::string line;
+    for (size_t i = 0; std::getline(lines, line) && i < names.size(); ++i)
+      results[names[i]] = json::parse(line);
+  }
+  return results.at(name);
+}
+
+// Deterministic bytes for image data.
+std::vector<uint8_t> pattern(size_t n, uint32_t seed) {
+  std::vector<uint8_t> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = uint8_t((i * 131 + seed * 7 + (i >> 5)) & 255);
+  return v;
+}
+
+Image makeImage(uint32_t code, uint32_t w, uint32_t h, uint32_t mips, uint32_t layers = 1,
+                bool cube = false) {
+  Image img;
+  img.name = "t";
+  img.dxgiFormat = code;
+  img.width = w, img.height = h, img.mipLevels = mips, img.arraySize = layers, img.cube = cube;
+  img.colorSpace = pixelFormat(code)->colorSpace;
+  img.data = pattern(imageByteSize(img), code);
+  return img;
+}
+
+std::map<std::string, Case>& cases() {
+  static std::map<std::string, Case> all = [] {
+    std::map<std::string, Case> c;
+    c["bc7srgb"] = {makeImage(dxgi::BC7_SRGB, 16, 8, 3), {}}; // 8, 2, 1 blocks
+    Image bc1 = makeImage(dxgi::BC1_SRGB, 8, 8, 1);
+    bc1.colorSpace = ColorSpace::Linear;
+    c["bc1linear"] = {bc1, {}};
+    c["bc3srgb"] = {makeImage(dxgi::BC3_SRGB, 4, 4, 1), {}};
+    c["bc5snorm"] = {makeImage(dxgi::BC5_SNORM, 8, 4, 1), {}};
+    c["rgba16f"] = {makeImage(dxgi::RGBA16F, 3, 2, 2), {}};
+    c["b5g6r5"] = {makeImage(dxgi::B5G6R5, 5, 3, 1), {}};
+    Image a8 = makeImage(dxgi::A8, 2, 2, 1);
+    a8.data = {10, 20, 30, 40};
+    c["a8"] = {a8, {}};
+    Ktx2WriteOptions zstd;
+    zstd.zstd = true;
+    c["zstdcubes"] = {makeImage(dxgi::BC1, 8, 8, 4, 2, true), zstd}; // 2 cubes, 4 mips
+    return c;
+  }();
+  return all;
+}
+
+// A level's bytes as the KTX2 spec orders them: every slice of that mip.
+std::vector<uint8_t> levelBytes(const Image& img, uint32_t mip) {
+  std::vector<uint8_t> out;
+  uint64_t size =
+      mipByteSize(img.dxgiFormat, mipExtent(img.width, mip), mipExtent(img.height, mip));
+  for (uint32_t s = 0; s < sliceCount(img); ++s) {
+    auto at = img.data.begin() + subresourceOffset(img, s, mip);
+    out.insert(out.end(), at, at + size);
+  }
+  return out;
+}
+
+void expectLevelsSmallestFirstAligned(const json& k, size_t align) {
+  const auto& lv = k["levels"];
+  for (size_t i = 0; i < lv.size(); ++i) {
+    EXPECT_EQ(lv[i]["byteOffset"].get<uint64_t>() % align, 0u) << "level " << i;
+    EXPECT_LE(lv[i]["byteOffset"].get<uint64_t>() + lv[i]["byteLength"].get<uint64_t>(),
+              k["fileLength"].get<uint64_t>());
+    if (i + 1 < lv.size()) {
+      EXPECT_GT(lv[i]["byteOffset"].get<uint64_t>(), lv[i + 1]["byteOffset"].get<uint64_t>())
+          << "level " << i << " must follow level " << i + 1;
+    }
+  }
+}
+
+void checkBc7SrgbThreeMipsKeepsBlocks() {
+  const Image& img = cases().at("bc7srgb").img; // 16x8, 8x4, 4x2: 8, 2, 1 blocks
+  const json& k = inspect("bc7srgb");
+  EXPECT_EQ(k["vkFormat"], 146); // VK_FORMAT_BC7_SRGB_BLOCK
+  EXPECT_EQ(k["typeSize"], 1);   // _BLOCK formats: 1
+  EXPECT_EQ(k["pixelWidth"], 16);
+  EXPECT_EQ(k["pixelHeight"], 8);
+  EXPECT_EQ(k["pixelDepth"], 0);
+  EXPECT_EQ(k["layerCount"], 0);
+  EXPECT_EQ(k["faceCount"], 1);
+  EXPECT_EQ(k["levelCount"], 3);
+  EXPECT_EQ(k["supercompressionScheme"], 0);
+  const json& d = k["dfd"];
+  EXPECT_EQ(d["vendorId"], 0);
+  EXPECT_EQ(d["descriptorType"], 0);
+  EXPECT_EQ(d["versionNumber"], 2);
+  EXPECT_EQ(d["colorModel"], 134);     // KHR_DF_MODEL_BC7
+  EXPECT_EQ(d["colorPrimaries"], 1);   // BT709
+  EXPECT_EQ(d["transferFunction"], 2); // sRGB
+  EXPECT_EQ(d["texelBlockDimension"], json({3, 3, 0, 0}));
+  EXPECT_EQ(d["bytesPlane"], json({16, 0, 0, 0, 0, 0, 0, 0}));
+  ASSERT_EQ(d["samples"].size(), 1u);
+  EXPECT_EQ(d["samples"][0]["bitOffset"], 0);
+  EXPECT_EQ(d["samples"][0]["bitLength"], 127); // 128 bits, stored minus one
+  EXPECT_EQ(d["samples"][0]["channelType"], 0); // BC7 colour
+  EXPECT_EQ(d["samples"][0]["sampleLower"], 0);
+  EXPECT_EQ(d["samples"][0]["sampleUpper"], 4294967295u);
+  EXPECT_EQ(k["keyValue"]["KTXwriter"], "Strata 0.1.0");
+  expectLevelsSmallestFirstAligned(k, 16);
+  const uint64_t sizes[3] = {128, 32, 16};
+  for (int m = 0; m < 3; ++m) {
+    EXPECT_EQ(k["levels"][m]["byteLength"], sizes[m]);
+    EXPECT_EQ(k["levels"][m]["uncompressedByteLength"], sizes[m]);
+    EXPECT_EQ(base64(k["levels"][m]["data"]), levelBytes(img, m)) << "level " << m;
+  }
+}
+
+void checkLinearColourSpaceWritesUnormTwin() {
+  EXPECT_EQ(vkFormatFor(cases().at("bc1linear").img), 133u); // VK_FORMAT_BC1_RGBA_UNORM_BLOCK
+  const json& k = inspect("bc1linear");
+  EXPECT_EQ(k["vkFormat"], 133);
+  EXPECT_EQ(k["dfd"]["colorModel"], 128); // BC1A
+  EXPECT_EQ(k["dfd"]["transferFunction"], 1);
+  EXPECT_EQ(k["dfd"]["bytesPlane"][0], 8);
+  EXPECT_EQ(k["dfd"]["samples"][0]["channelType"], 1); // BC1A_ALPHAPRESENT
+  EXPECT_EQ(k["dfd"]["samples"][0]["bitLength"], 63);
+}
+
+void checkBc3SrgbAlphaSampleIsLinear() {
+  const json& k = inspect("bc3srgb");
+  EXPECT_EQ(k["vkFormat"], 138);
+  EXPECT_EQ(k["dfd"]["colorModel"], 130);
+  const json& s = k["dfd"]["samples"];
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0]["bitOffset"], 0);
+  EXPECT_EQ(s[0]["channelType"], 15 | 0x10); // alpha, KHR_DF_SAMPLE_DATATYPE_LINEAR
+  EXPECT_EQ(s[1]["bitOffset"], 64);
+  EXPECT_EQ(s[1]["channelType"], 0);
+}
+
+void checkBc5SnormSignedSamples() {
+  const json& k = inspect("bc5snorm");
+  EXPECT_EQ(k["vkFormat"], 142);
+  EXPECT_EQ(k["dfd"]["colorModel"], 132);
+  const json& s = k["dfd"]["samples"];
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0]["channelType"], 0x40);     // red, signed
+  EXPECT_EQ(s[1]["channelType"], 1 | 0x40); // green, signed
+  EXPECT_EQ(s[1]["bitOffset"], 64);
+  EXPECT_EQ(s[0]["sampleLower"], -2147483648LL); // 0x80000000 read as int32
+  EXPECT_EQ(s[0]["sampleUpper"], 2147483647);
+}
+
+void checkRgba16fAndPackedFormats() {
+  const json& f = inspect("rgba16f");
+  EXPECT_EQ(f["vkFormat"], 97);
+  EXPECT_EQ(f["typeSize"], 2);
+  EXPECT_EQ(f["dfd"]["bytesPlane"][0], 8);
+  ASSERT_EQ(f["dfd"]["samples"].size(), 4u);
+  EXPECT_EQ(f["dfd"]["samples"][3]["bitOffset"], 48);
+  EXPECT_EQ(f["dfd"]["samples"][3]["bitLength"], 15);
+  EXPECT_EQ(f["dfd"]["samples"][3]["channelType"], 15 | 0xC0);           // alpha, float | signed
+  EXPECT_EQ(f["dfd"]["samples"][0]["sampleUpper"], 0x3F800000);          // 1.0f
+  EXPECT_EQ(f["dfd"]["samples"][0]["sampleLower"], int32_t(0xBF800000)); // -1.0f
+  expectLevelsSmallestFirstAligned(f, 8);
+  EXPECT_EQ(f["levels"][0]["byteLength"], 3 * 2 * 8);
+  EXPECT_EQ(f["levels"][1]["byteLength"], 1 * 1 * 8);
+
+  const json& p = inspect("b5g6r5");
+  EXPECT_EQ(p["vkFormat"], 4); // VK_FORMAT_R5G6B5_UNORM_PACK16
+  EXPECT_EQ(p["typeSize"], 2);
+  const json& s = p["dfd"]["samples"];
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0]["channelType"], 2); // blue in bits 0-4
+  EXPECT_EQ(s[0]["bitLength"], 4);
+  EXPECT_EQ(s[1]["bitOffset"], 5);
+  EXPECT_EQ(s[1]["bitLength"], 5); // 6 bits of green
+  EXPECT_EQ(s[1]["sampleUpper"], 63);
+  EXPECT_EQ(s[2]["bitOffset"], 11);
+  expectLevelsSmallestFirstAligned(p, 4);
+  EXPECT_EQ(p["levels"][0]["byteLength"], 5 * 3 * 2);
+}
+
+void checkFormatWithoutVkFormatBecomesRgba8() {
+  EXPECT_EQ(vkFormatFor(cases().at("a8").img), 0u); // Vulkan's A8 is not a KTX2 format
+  const json& k = inspect("a8");
+  EXPECT_EQ(k["vkFormat"], 37); // VK_FORMAT_R8G8B8A8_UNORM
+  EXPECT_EQ(k["dfd"]["samples"].size(), 4u);
+  EXPECT_EQ(base64(k["levels"][0]["data"]),
+            std::vector<uint8_t>({0, 0, 0, 10, 0, 0, 0, 20, 0, 0, 0, 30, 0, 0, 0, 40}));
+}
+
+void checkZstdCubeArrayRoundTrips() {
+  const Image& img = cases().at("zstdcubes").img; // 2 cubes = 12 faces, 4 mips
+  const json& k = inspect("zstdcubes");
+  EXPECT_EQ(k["supercompressionScheme"], 2);
+  EXPECT_EQ(k["faceCount"], 6);
+  EXPECT_EQ(k["layerCount"], 2);
+  EXPECT_EQ(k["levelCount"], 4);
+  expectLevelsSmallestFirstAligned(k, 1);
+  for (int m = 0; m < 4; ++m) {
+    std::vector<uint8_t> packed = base64(k["levels"][m]["data"]);
+    std::vector<uint8_t> want = levelBytes(img, m);
+    EXPECT_EQ(k["levels"][m]["uncompressedByteLength"], want.size());
+    std::vector<uint8_t> raw(want.size());
+    size_t n = ZSTD_decompress(raw.data(), raw.size(), packed.data(), packed.size());
+    ASSERT_FALSE(ZSTD_isError(n)) << ZSTD_getErrorName(n);
+    EXPECT_EQ(n, want.size());
+    EXPECT_EQ(raw, want) << "level " << m;
+  }
+}
+
+} // namespace
+
+// One test, so ctest starts node once for all cases (~0.3 s per start).
+TEST(ImageKtx2, KtxParseReadsBackEveryCase) {
+  {
+    SCOPED_TRACE("Bc7SrgbThreeMipsKeepsBlocks");
+    checkBc7SrgbThreeMipsKeepsBlocks();
+  }
+  {
+    SCOPED_TRACE("LinearColourSpaceWritesUnormTwin");
+    checkLinearColourSpaceWritesUnormTwin();
+  }
+  {
+    SCOPED_TRACE("Bc3SrgbAlphaSampleIsLinear");
+    checkBc3SrgbAlphaSampleIsLinear();
+  }
+  {
+    SCOPED_TRACE("Bc5SnormSignedSamples");
+    checkBc5SnormSignedSamples();
+  }
+  {
+    SCOPED_TRACE("Rgba16fAndPackedFormats");
+    checkRgba16fAndPackedFormats();
+  }
+  {
+    SCOPED_TRACE("FormatWithoutVkFormatBecomesRgba8");
+    checkFormatWithoutVkFormatBecomesRgba8();
+  }
+  {
+    SCOPED_TRACE("ZstdCubeArrayRoundTrips");
+    checkZstdCubeArrayRoundTrips();
+  }
+}
