@@ -22,12 +22,11 @@ using namespace testsupport;
 constexpr uint32_t kDepth = 3;
 constexpr uint32_t kQuads = 8;              // quads per chunk edge: 81 grid vertices
 constexpr float kTerrain = 256.0f;          // world units: leaves are 64 wide
-constexpr uint32_t kTexOffset = 0xF0000001; // placeholders until layoutAtlas
-constexpr uint32_t kConfigOffset = 0xF0000002;
 
 // The synthetic terrain (depth 3, 8x8 quads per chunk, skirts, leaf collision
-// from v120) plus a Tex TOC with one PNG-signature tile and a Config TOC, so
-// "carried over byte for byte" covers every kind of chunk.
+// from v120) with a unique texture tree (Tex TOC of PNG tiles, Config
+// "schema"), so "carried over byte for byte" covers every kind of chunk, and
+// the GLB carries tile UVs in TEXCOORD_0 and the global ones in TEXCOORD_1.
 inline File baseModel(uint32_t version = 140) {
   SynthOptions o;
   o.version = version;
@@ -36,38 +35,16 @@ inline File baseModel(uint32_t version = 140) {
   o.terrainSize = kTerrain;
   o.shuffleFrames = true; // stub order is not physical order
   File f = synthTerrain(o);
-  Toc tex;
-  tex.kind = TocKind::Tex;
-  tex.tag = "Tex";
-  tex.treeDepth = 1;
-  tex.version = version;
-  tex.texStubs.resize(1);
-  tex.texStubs[0] = {kTexOffset, 1, 3};
-  f.tocs.push_back(tex);
-  Frame t;
-  t.kind = TocKind::Tex;
-  t.version = version;
-  t.offset = kTexOffset;
-  t.tex.format = 1; // §4: PNG
-  t.tex.data = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 1, 2, 3, 4, 5, 6, 7};
-  f.frames.push_back(t);
-  Toc cfg;
-  cfg.kind = TocKind::Config;
-  cfg.tag = "Config";
-  cfg.version = version;
-  cfg.configStubs.resize(1);
-  cfg.configStubs[0].offset = kConfigOffset;
-  cfg.configStubs[0].length = 1;
-  std::memcpy(cfg.configStubs[0].name.data(), "schema", 6);
-  f.tocs.push_back(cfg);
-  Frame c;
-  c.kind = TocKind::Config;
-  c.version = version;
-  c.offset = kConfigOffset;
-  c.config.previousChunk = 17; // history the writer must not touch
-  c.config.entries = {{"type", "unique"}, {"textureSlot", "0"}};
-  f.frames.push_back(c);
-  layoutAtlas(f);
+  SynthTextureTree tree;
+  tree.depth = 2;
+  tree.tileSize = 8;
+  addUniqueTextures(f, tree);
+  // Texture and config layouts do not depend on the version (§7).
+  for (Toc& t : f.tocs) t.version = version;
+  for (Frame& fr : f.frames) {
+    fr.version = version;
+    if (fr.kind == TocKind::Config) fr.config.previousChunk = 17; // history to keep as it is
+  }
   return f;
 }
 

@@ -385,9 +385,11 @@ TEST_P(AtlasExportOldBase, ConvertedToV140WithCollisionAndBounds) {
     }
   }
   // Texture and config chunks: the same frame bytes, at their new offsets.
+  ASSERT_EQ(a.tocs.size(), 3u);
   for (size_t t = 1; t < a.tocs.size(); ++t)
-    EXPECT_EQ(frameBytes(newBytes, b.tocs[t].stubOffset(0), b.tocs[t].stubLength(0)),
-              frameBytes(baseBytes, a.tocs[t].stubOffset(0), a.tocs[t].stubLength(0)));
+    for (size_t i = 0; i < a.tocs[t].stubCount(); ++i)
+      EXPECT_EQ(frameBytes(newBytes, b.tocs[t].stubOffset(i), b.tocs[t].stubLength(i)),
+                frameBytes(baseBytes, a.tocs[t].stubOffset(i), a.tocs[t].stubLength(i)));
   RunResult v = cli({"validate", (dir / "new.atlas").string()});
   EXPECT_EQ(v.exitCode, 0) << v.output;
 }
