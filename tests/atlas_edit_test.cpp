@@ -240,3 +240,32 @@ TEST(AtlasEdit, StaleLodCheck) {
   EXPECT_NE(stale.findings[0].message.find("lies 5 units off"), std::string::npos)
       << stale.findings[0].message;
 }
+
+TEST(AtlasEdit, ZeroedMorphCheck) {
+  SynthOptions o;
+  o.treeDepth = 3;
+  o.gridQuads = 4;
+  auto zeroMorph = [](File& f, size_t stub) {
+    for (Vertex& v : f.frameAt(f.tocs[0].geomStubs[stub].offset)->geom.verts)
+      v.pointMorph = {0, 0, 0}, v.texMorph = {0, 0};
+  };
+  File f = synthTerrain(o);
+  strata::ValidationReport fresh;
+  checkZeroedMorph(f, f.tocs[0], fresh);
+  EXPECT_EQ(fresh.findings.size(), 0u); // synth leaves have no morph at all: consistent
+  zeroMorph(f, strata::nodeId(1, 0, 1));
+  strata::ValidationReport zeroed;
+  checkZeroedMorph(f, f.tocs[0], zeroed);
+  ASSERT_EQ(zeroed.findings.size(), 1u);
+  EXPECT_NE(zeroed.findings[0].message.find(
+                "chunk L1_0_1: every morph offset is zero while 3 other chunks of level 1"),
+            std::string::npos)
+      << zeroed.findings[0].message;
+  // Flat ground lies on its parent's surface: no morph needed, no warning.
+  o.heightScale = 0;
+  File flat = synthTerrain(o);
+  zeroMorph(flat, strata::nodeId(1, 0, 1));
+  strata::ValidationReport onParent;
+  checkZeroedMorph(flat, flat.tocs[0], onParent);
+  EXPECT_EQ(onParent.findings.size(), 0u);
+}

@@ -120,18 +120,39 @@ private:
   }
 };
 
-} // namespace
-
-void checkStaleLods(const File& file, const Toc& toc, ValidationReport& rep) {
-  if (toc.treeDepth < 2 || toc.geomStubs.size() != nodeCount(toc.treeDepth)) return;
-  // Height range of the terrain: every chunk's vertices.
+// Height range of the terrain (every chunk's vertices), or -1 without any.
+double heightRange(const File& file, const Toc& toc) {
   float zMin = INFINITY, zMax = -INFINITY;
   for (size_t i = 0; i < toc.geomStubs.size(); ++i)
     if (const GeomChunk* g = chunkAt(file, toc, i))
       for (const Vertex& v : g->verts)
         zMin = std::min(zMin, v.point[2]), zMax = std::max(zMax, v.point[2]);
-  if (!(zMax >= zMin)) return;
-  const double tolerance = std::max(0.01 * (double(zMax) - zMin), 1e-4);
+  return zMax >= zMin ? double(zMax) - zMin : -1;
+}
+
+// Largest distance of `g`'s solid vertices from `surface` where it covers them.
+double largestDistance(const GeomChunk& g, const Surface& surface, Vec3* where = nullptr) {
+  double worst = 0;
+  const size_t solid = solidCount(g);
+  for (size_t k = 0; k < solid; ++k) {
+    if (g.indices[k] >= g.verts.size()) continue;
+    const Vec3& v = g.verts[g.indices[k]].point;
+    double d;
+    if (surface.distance(v, d) && d > worst) {
+      worst = d;
+      if (where) *where = v;
+    }
+  }
+  return worst;
+}
+
+} // namespace
+
+void checkStaleLods(const File& file, const Toc& toc, ValidationReport& rep) {
+  if (toc.treeDepth < 2 || toc.geomStubs.size() != nodeCount(toc.treeDepth)) return;
+  const double range = heightRange(file, toc);
+  if (range < 0) return;
+  const double tolerance = std::max(0.01 * range, 1e-4);
   for (size_t i = 0; i < nodeCount(toc.treeDepth - 1); ++i) {
     const GeomChunk* g = chunkAt(file, toc, i);
     if (!g) continue;
@@ -142,15 +163,8 @@ void checkStaleLods(const File& file, const Toc& toc, ValidationReport& rep) {
               chunkAt(file, toc, size_t(nodeId(p.level + 1, 2 * p.x + c / 2, 2 * p.y + c % 2))))
         surface.add(*ch);
     surface.index();
-    double worst = 0;
     Vec3 where{0, 0, 0};
-    const size_t solid = solidCount(*g);
-    for (size_t k = 0; k < solid; ++k) {
-      if (g->indices[k] >= g->verts.size()) continue;
-      const Vec3& v = g->verts[g->indices[k]].point;
-      double d;
-      if (surface.distance(v, d) && d > worst) worst = d, where = v;
-    }
+    const double worst = largestDistance(*g, surface, &where);
     if (worst > tolerance) {
       char buf[240];
       std::snprintf(buf, sizeof buf,
@@ -176,6 +190,7 @@ bool morphIsZero(const GeomChunk& g) {
 
 void checkZeroedMorph(const File& file, const Toc& toc, ValidationReport& rep) {
   if (toc.geomStubs.size() != nodeCount(toc.treeDepth)) return;
+  const double range = heightRange(file, toc);
   for (uint32_t level = 1; level < toc.treeDepth; ++level) {
     std::vector<size_t> zero;
     size_t withMorph = 0;
@@ -188,7 +203,15 @@ void checkZeroedMorph(const File& file, const Toc& toc, ValidationReport& rep) {
       }
     if (withMorph == 0) continue; // the level has no morph data at all: consistent
     for (size_t i : zero) {
+      // A chunk that lies on its parent's surface (flat ground) needs no morph.
       const NodePos p = nodePos(i);
+      const GeomChunk* parent = chunkAt(file, toc, size_t(nodeId(p.level - 1, p.x / 2, p.y / 2)));
+      if (parent) {
+        Surface surface;
+        surface.add(*parent);
+        surface.index();
+        if (largestDistance(*chunkAt(file, toc, i), surface) <= 1e-3 * range) continue;
+      }
       rep.warning(file.frameAt(toc.geomStubs[i].offset)->offset,
                   "chunk " + chunkName(p.level, p.x, p.y) + ": every morph offset is zero while " +
                       std::to_string(withMorph) + " other chunks of level " +

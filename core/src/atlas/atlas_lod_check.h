@@ -16,7 +16,9 @@ void checkStaleLods(const File& file, const Toc& toc, ValidationReport& report);
 
 // Zeroed morph offsets. export-atlas zeroes a chunk's morph offsets when the
 // edit changed its topology; the file cannot record that, but it shows: every
-// morph offset of the chunk is zero while other chunks of its level have some.
+// morph offset of the chunk is zero while other chunks of its level have some,
+// and the chunk is not simply lying on its parent's surface (flat ground,
+// which needs no morph; within 0.1% of the height range).
 void checkZeroedMorph(const File& file, const Toc& toc, ValidationReport& report);
 
 // Whether every solid vertex of `g` has zero point and texture morph offsets.
