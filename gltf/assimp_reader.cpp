@@ -8,11 +8,44 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace strata::gltf {
 
 namespace {
+
+// Transforms in double, row-major (p' = M p), since Assimp's are float: a
+// node chain of 100x scale, a quarter turn and 0.01 units would otherwise
+// move every vertex by float noise.
+struct Mat {
+  double m[4][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+};
+
+// An axis turn stored in float has cos 90 deg = -4.4e-8, not 0: entries that
+// small against their row are noise and become 0.
+Mat fromAi(const aiMatrix4x4& a) {
+  const ai_real* src[4] = {&a.a1, &a.b1, &a.c1, &a.d1};
+  Mat r;
+  for (int i = 0; i < 4; ++i) {
+    double rowMax = 0;
+    for (int j = 0; j < 4; ++j) r.m[i][j] = src[i][j];
+    for (int j = 0; j < 3; ++j) rowMax = std::max(rowMax, std::fabs(r.m[i][j]));
+    for (int j = 0; j < 3; ++j)
+      if (i < 3 && std::fabs(r.m[i][j]) <= 1e-6 * rowMax) r.m[i][j] = 0;
+  }
+  return r;
+}
+
+Mat multiply(const Mat& a, const Mat& b) {
+  Mat r;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) {
+      r.m[i][j] = 0;
+      for (int k = 0; k < 4; ++k) r.m[i][j] += a.m[i][k] * b.m[k][j];
+    }
+  return r;
+}
 
 class AssimpReader {
 public:
@@ -26,10 +59,20 @@ public:
     }
     zUp_ = up == 2;
     upSign_ = sign < 0 ? -1.0f : 1.0f;
+    // FBX states its unit as centimetres per unit (UnitScaleFactor); glTF,
+    // and so the scene, is in metres. Blender's FBX export writes 1 with a
+    // 100x object scale; Maya's scene unit is the centimetre.
+    double unit = 0;
+    float unitF = 0;
+    if (s.mMetaData && (s.mMetaData->Get("UnitScaleFactor", unit) ||
+                        (s.mMetaData->Get("UnitScaleFactor", unitF) && (unit = unitF, true))))
+      if (unit > 0 && std::isfinite(unit)) unitScale_ = unit / 100.0;
   }
 
   Scene read() {
-    if (s_.mRootNode) visit(*s_.mRootNode, aiMatrix4x4(), 0);
+    Mat units;
+    for (int k = 0; k < 3; ++k) units.m[k][k] = unitScale_;
+    if (s_.mRootNode) visit(*s_.mRootNode, units, 0);
     scene_.name = file_;
     return std::move(scene_);
   }
@@ -39,6 +82,7 @@ private:
   const std::string& file_;
   bool zUp_ = false;
   float upSign_ = 1;
+  double unitScale_ = 1; // metres per file unit
   Scene scene_;
 
   [[noreturn]] void fail(const std::string& what) const {
@@ -46,23 +90,30 @@ private:
   }
 
   // A negative up axis is a half turn about X, which keeps the handedness.
-  Vec3 toSceneAxes(const aiVector3D& v) const {
-    if (zUp_) return {v.x, v.y * upSign_, v.z * upSign_};
-    return fromGltfAxes({v.x, v.y * upSign_, v.z * upSign_});
+  Vec3 toSceneAxes(const double v[3]) const {
+    const Vec3 f = {float(v[0]), float(v[1] * upSign_), float(v[2] * upSign_)};
+    return zUp_ ? f : fromGltfAxes(f);
   }
 
-  void visit(const aiNode& n, const aiMatrix4x4& parent, int depth) {
+  void visit(const aiNode& n, const Mat& parent, int depth) {
     if (depth > 1000) fail("the node hierarchy is deeper than 1000 levels");
-    const aiMatrix4x4 world = parent * n.mTransformation;
+    const Mat world = multiply(parent, fromAi(n.mTransformation));
     if (n.mNumMeshes > 0) addNode(n, world);
     for (unsigned c = 0; c < n.mNumChildren; ++c)
       if (n.mChildren[c]) visit(*n.mChildren[c], world, depth + 1);
   }
 
-  void addNode(const aiNode& n, const aiMatrix4x4& world) {
-    aiMatrix3x3 normalMatrix(world);
-    normalMatrix.Inverse().Transpose();
-    const bool mirrored = aiMatrix3x3(world).Determinant() < 0;
+  void addNode(const aiNode& n, const Mat& world) {
+    // Normals by the cofactor matrix (det x inverse transpose), sign restored.
+    const auto& w = world.m;
+    double cof[3][3];
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) {
+        const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+        cof[r][c] = w[r1][c1] * w[r2][c2] - w[r1][c2] * w[r2][c1];
+      }
+    const double det = w[0][0] * cof[0][0] + w[0][1] * cof[0][1] + w[0][2] * cof[0][2];
+    const bool mirrored = det < 0;
     Mesh mesh;
     for (unsigned k = 0; k < n.mNumMeshes; ++k) {
       if (n.mMeshes[k] >= s_.mNumMeshes)
@@ -73,13 +124,21 @@ private:
       if (mesh.name.empty()) mesh.name = m.mName.C_Str();
       Primitive p;
       p.positions.reserve(m.mNumVertices);
-      for (unsigned i = 0; i < m.mNumVertices; ++i)
-        p.positions.push_back(toSceneAxes(world * m.mVertices[i]));
+      for (unsigned i = 0; i < m.mNumVertices; ++i) {
+        const aiVector3D& v = m.mVertices[i];
+        double q[3];
+        for (int r = 0; r < 3; ++r) q[r] = w[r][0] * v.x + w[r][1] * v.y + w[r][2] * v.z + w[r][3];
+        p.positions.push_back(toSceneAxes(q));
+      }
       if (m.mNormals)
         for (unsigned i = 0; i < m.mNumVertices; ++i) {
-          aiVector3D v = normalMatrix * m.mNormals[i];
-          v.NormalizeSafe();
-          p.normals.push_back(toSceneAxes(v));
+          const aiVector3D& v = m.mNormals[i];
+          double q[3];
+          for (int r = 0; r < 3; ++r) q[r] = cof[r][0] * v.x + cof[r][1] * v.y + cof[r][2] * v.z;
+          const double len =
+              std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) * (mirrored ? -1 : 1);
+          if (len != 0) q[0] /= len, q[1] /= len, q[2] /= len;
+          p.normals.push_back(toSceneAxes(q));
         }
       // OBJ, FBX and DAE put the texture origin bottom left, glTF top left.
       for (int set = 0; set < 2; ++set)

@@ -54,6 +54,15 @@ void checkEdit(const ChunkEdit& e, const std::string& who, const std::string& fi
     fail("the texture coordinates do not match the positions one to one");
 }
 
+// Whether an edited coordinate really moved. Text formats round: Blender's
+// OBJ writes 6 decimals, which can land a float a few units in the last place
+// away. Closer than a millionth (relative, or absolute below 1) is the same
+// place, and -0 is +0.
+bool differs(float a, float b) {
+  const double scale = std::max({1.0, std::fabs(double(a)), std::fabs(double(b))});
+  return std::fabs(double(a) - double(b)) > 1e-6 * scale;
+}
+
 // A mesh that lands far from the base chunk was exported with other axes or
 // units; writing it would silently wreck the terrain.
 void checkPlacement(const GeomChunk& g, const ChunkEdit& e, const std::string& who,
@@ -115,12 +124,11 @@ RebuiltChunk keepTopology(const GeomChunk& g, size_t solidCount, const ChunkEdit
   for (uint32_t i : m.solid) inSolid[i] = true;
   for (size_t o = 0; o < m.verts.size(); ++o) {
     if (map[o] < 0) continue;
-    // By value: -0 and +0 are the same place (axis flips produce either).
     const Vec3& p = e.positions[size_t(map[o])];
     const Vec3& old = m.verts[o].point;
-    moved[o] = p != old;
-    movedXY[o] = p[0] != old[0] || p[1] != old[1];
-    if (moved[o]) m.verts[o].point = p;
+    movedXY[o] = differs(p[0], old[0]) || differs(p[1], old[1]);
+    moved[o] = movedXY[o] || differs(p[2], old[2]);
+    if (moved[o]) m.verts[o].point = p; // else the base's exact bits stay
   }
   if (!skirtsInEdit) {
     // Skirt-only vertices are not in the edit: they follow the solid vertex
