@@ -269,3 +269,56 @@ TEST(AtlasEdit, ZeroedMorphCheck) {
   checkZeroedMorph(flat, flat.tocs[0], onParent);
   EXPECT_EQ(onParent.findings.size(), 0u);
 }
+
+TEST(AtlasEdit, EditWithSkirtPrimitiveKeepsTheTopology) {
+  // `convert --skirts` writes the skirts as a second primitive over a copy of
+  // the vertices; chunkEditsFromScene concatenates the two. Moving a skirt
+  // vertex in that copy moves it in the chunk.
+  WorkMesh m = grid(2);
+  appendSkirts(m, 1);
+  GeomChunk g = chunkOf(m);
+  strata::Scene s;
+  strata::Primitive solid, skirt;
+  for (const Vertex& v : g.verts) solid.positions.push_back(v.point);
+  skirt.positions = solid.positions;
+  const size_t n = g.indices.size() - g.skirtSkip;
+  solid.indices.assign(g.indices.begin(), g.indices.begin() + ptrdiff_t(n));
+  skirt.indices.assign(g.indices.begin() + ptrdiff_t(n), g.indices.end());
+  const uint32_t skirtVertex = skirt.indices[2];
+  skirt.positions[skirtVertex][2] -= 4;
+  s.meshes.push_back({"L0_0_0", {solid, skirt}});
+  strata::Node node;
+  node.name = "L0_0_0";
+  node.mesh = 0;
+  s.nodes.push_back(node);
+  std::vector<ChunkEdit> edits = chunkEditsFromScene(s, "edit");
+  ASSERT_EQ(edits.size(), 1u);
+  ASSERT_EQ(edits[0].indices.size(), g.indices.size());
+  EXPECT_EQ(edits[0].indices[n], g.indices[n] + g.verts.size()); // offset into the copy
+  RebuiltChunk r = rebuildChunk(g, edits[0], "L0_0_0", "edit");
+  ASSERT_TRUE(r.topologyKept);
+  EXPECT_EQ(r.geom.indices, g.indices);
+  EXPECT_EQ(r.geom.skirtSkip, g.skirtSkip);
+  EXPECT_EQ(r.geom.verts[skirtVertex].point[2], g.verts[skirtVertex].point[2] - 4);
+}
+
+TEST(AtlasEdit, SceneTagsWinOverNames) {
+  strata::Scene s;
+  strata::Primitive p;
+  p.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  p.indices = {0, 1, 2};
+  s.meshes.push_back({"L5_5_5", {p}});
+  strata::Node a;
+  a.name = "L3_3_3";
+  a.mesh = 0;
+  a.tags = {{"level", 1}, {"x", 0}, {"y", 1}};
+  s.nodes.push_back(a);
+  strata::Node b;
+  b.name = "Terrain"; // no chunk in the node name: the mesh name counts
+  b.mesh = 0;
+  s.nodes.push_back(b);
+  std::vector<ChunkEdit> e = chunkEditsFromScene(s, "edit");
+  ASSERT_EQ(e.size(), 2u);
+  EXPECT_EQ(chunkName(e[0].level, e[0].x, e[0].y), "L1_0_1");
+  EXPECT_EQ(chunkName(e[1].level, e[1].x, e[1].y), "L5_5_5");
+}
