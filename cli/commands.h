@@ -31,4 +31,12 @@ struct TexturesArgs {
 };
 int runTextures(const TexturesArgs& args);
 
+struct ExportAtlasArgs {
+  std::string edited;
+  std::string base;
+  std::string output;
+  bool rebuildLods = false;
+};
+int runExportAtlas(const ExportAtlasArgs& args);
+
 } // namespace strata::cli

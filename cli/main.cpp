@@ -53,6 +53,16 @@ int main(int argc, char** argv) {
   textures->add_flag("--swap-red-blue", tex.load.swapRedBlue,
                      "Atlas: JPEG/PNG tiles were made from BGR data");
 
+  ExportAtlasArgs exp;
+  auto* exportAtlas = app.add_subcommand(
+      "export-atlas", "Write an edited glTF/GLB (or OBJ, FBX, DAE...) back to a v140 .atlas");
+  exportAtlas->add_option("edited", exp.edited, "Edited file: .glb, .gltf or any Assimp format")
+      ->required();
+  exportAtlas->add_option("--base", exp.base, "The .atlas the edit was converted from")->required();
+  exportAtlas->add_option("-o,--output", exp.output, "New .atlas to write")->required();
+  exportAtlas->add_flag("--rebuild-lods", exp.rebuildLods,
+                        "Regenerate the coarser levels above edited chunks from their children");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -63,5 +73,6 @@ int main(int argc, char** argv) {
   if (*info) return runInfo(infoInput, infoJson);
   if (*validate) return runValidate(valInputs, valJson);
   if (*textures) return runTextures(tex);
+  if (*exportAtlas) return runExportAtlas(exp);
   return kExitUsage;
 }

@@ -110,3 +110,75 @@ TEST(AtlasCollision, OverlapTestSeparatesByThePlaneAxis) {
   EXPECT_TRUE(triangleBoxOverlap(lo, hi, {-1, -1, 0.5f}, {3, -1, 0.5f}, {-1, 3, 0.5f}));
   EXPECT_FALSE(triangleBoxOverlap(lo, hi, {1.5f, 1.5f, 0}, {3, 1.5f, 0}, {1.5f, 3, 0}));
 }
+
+TEST(AtlasCollision, VertexOnABinCornerTouchesFourBins) {
+  // Inside bin (1,1) but for the edge on x = 2 (shared with bin (2,1)) and the
+  // corner (2,2), shared by bins (1,2) and (2,2).
+  GeomChunk g = chunkOf({{1.5f, 1.5f, 2}, {2, 1.5f, 2}, {2, 2, 2}}, {0, 1, 2});
+  Collision c = generateCollision(g, kBounds);
+  EXPECT_EQ(binsOf(c, 0),
+            (std::set<std::pair<uint32_t, uint32_t>>{{1, 1}, {2, 1}, {1, 2}, {2, 2}}));
+}
+
+TEST(AtlasCollision, TriangleCoveringTheChunkIsInEveryBin) {
+  GeomChunk g = chunkOf({{-1, -1, 3}, {20, -1, 3}, {-1, 20, 3}}, {0, 1, 2});
+  Collision c = generateCollision(g, kBounds);
+  EXPECT_EQ(c.indices.size(), 64u * 2); // one entry and a terminator per bin
+  for (uint32_t b = 0; b < 64; ++b) EXPECT_EQ(c.offsets[b], 2 * b);
+  for (const auto& node : c.tree) {
+    EXPECT_EQ(node[0], 3.0f);
+    EXPECT_EQ(node[1], 3.0f);
+  }
+}
+
+TEST(AtlasCollision, CollinearTriangleIsNotSkippedByIndex) {
+  // Zero area but three distinct indices: TSE only skips repeated indices,
+  // so the segment y = 0.5, x 0.5..2.5 lands in the bins it crosses.
+  GeomChunk g = chunkOf({{0.5f, 0.5f, 1}, {1.5f, 0.5f, 1}, {2.5f, 0.5f, 1}}, {0, 1, 2});
+  Collision c = generateCollision(g, kBounds);
+  EXPECT_EQ(binsOf(c, 0), (std::set<std::pair<uint32_t, uint32_t>>{{0, 0}, {1, 0}, {2, 0}}));
+}
+
+TEST(AtlasCollision, BinBoxesReachOneUnitPastTheBoundsInZ) {
+  // Bin boxes span z from min - 1 to max + 1 (here -1..11): a triangle at
+  // z = 10.5 is inside, one at z = 12 above every bin, one outside in X/Y in none.
+  GeomChunk g = chunkOf({{0.2f, 0.2f, 10.5f},
+                         {0.8f, 0.2f, 10.5f},
+                         {0.5f, 0.8f, 10.5f},
+                         {0.2f, 0.2f, 12},
+                         {0.8f, 0.2f, 12},
+                         {0.5f, 0.8f, 12},
+                         {20, 20, 5},
+                         {21, 20, 5},
+                         {20, 21, 5}},
+                        {0, 1, 2, 3, 4, 5, 6, 7, 8});
+  Collision c = generateCollision(g, kBounds);
+  EXPECT_EQ(binsOf(c, 0), (std::set<std::pair<uint32_t, uint32_t>>{{0, 0}}));
+  EXPECT_TRUE(binsOf(c, 3).empty());
+  EXPECT_TRUE(binsOf(c, 6).empty());
+  EXPECT_EQ(c.indices.size(), 64u + 1);
+}
+
+TEST(AtlasCollision, NodeRangesCombineTrianglesAndChildren) {
+  // Bin (0,0) holds triangles at z 1..2 and 5..7; bin (1,1) one at -0.5..-0.25
+  // (inside the bin boxes' -1..11). Their parent nodeId(2, 0, 0) spans -0.5..7;
+  // so does the root.
+  GeomChunk g = chunkOf({{0.2f, 0.2f, 1},
+                         {0.8f, 0.2f, 2},
+                         {0.5f, 0.8f, 1},
+                         {0.2f, 0.3f, 5},
+                         {0.8f, 0.3f, 7},
+                         {0.5f, 0.7f, 6},
+                         {1.2f, 1.2f, -0.5f},
+                         {1.8f, 1.2f, -0.25f},
+                         {1.5f, 1.8f, -0.5f}},
+                        {0, 1, 2, 3, 4, 5, 6, 7, 8});
+  Collision c = generateCollision(g, kBounds);
+  EXPECT_EQ(bin(c, 0, 0), (std::vector<uint16_t>{0, 3}));
+  EXPECT_EQ(c.tree[strata::nodeId(3, 0, 0)], (std::array<float, 2>{1, 7}));
+  EXPECT_EQ(c.tree[strata::nodeId(3, 1, 1)], (std::array<float, 2>{-0.5f, -0.25f}));
+  EXPECT_EQ(c.tree[strata::nodeId(2, 0, 0)], (std::array<float, 2>{-0.5f, 7}));
+  EXPECT_EQ(c.tree[strata::nodeId(1, 0, 0)], (std::array<float, 2>{-0.5f, 7}));
+  EXPECT_EQ(c.tree[0], (std::array<float, 2>{-0.5f, 7}));
+  EXPECT_EQ(c.tree[strata::nodeId(2, 1, 1)][0], FLT_MAX); // no triangle there
+}

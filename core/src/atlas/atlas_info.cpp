@@ -1,6 +1,8 @@
 // `strata info` for Atlas: a structure summary as JSON.
 #include "atlas/atlas_info.h"
 
+#include "atlas/atlas_lod_check.h"
+
 #include "common/quadtree.h"
 
 #include <cstring>
@@ -23,7 +25,7 @@ nlohmann::json describe(const File& file, uint64_t fileSize) {
       tj["goalBatchSize"] = t.goalBatchSize;
       json levels = json::array();
       for (uint32_t l = 0; l < t.treeDepth && nodeCount(t.treeDepth) == t.stubCount(); ++l) {
-        size_t chunks = 0, verts = 0, tris = 0, skirtTris = 0, collision = 0;
+        size_t chunks = 0, verts = 0, tris = 0, skirtTris = 0, collision = 0, noMorph = 0;
         for (uint64_t i = nodeCount(l); i < nodeCount(l + 1); ++i) {
           const GeomStub& s = t.geomStubs[i];
           const Frame* f = s.length ? file.frameAt(s.offset) : nullptr;
@@ -33,13 +35,16 @@ nlohmann::json describe(const File& file, uint64_t fileSize) {
           tris += (f->geom.indices.size() - f->geom.skirtSkip) / 3;
           skirtTris += f->geom.skirtSkip / 3;
           collision += f->geom.colFlag == kCollisionPresent;
+          noMorph += morphIsZero(f->geom);
         }
         levels.push_back({{"level", l},
                           {"chunks", chunks},
                           {"vertices", verts},
                           {"triangles", tris},
                           {"skirtTriangles", skirtTris},
-                          {"chunksWithCollision", collision}});
+                          {"chunksWithCollision", collision},
+                          // export-atlas zeroes morph offsets of re-topologized chunks
+                          {"chunksWithoutMorph", noMorph}});
       }
       tj["levels"] = levels;
     } else if (t.kind == TocKind::Tex) {

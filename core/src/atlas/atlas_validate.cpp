@@ -2,6 +2,8 @@
 // the reader does not already enforce while parsing.
 #include "atlas/atlas_validate.h"
 
+#include "atlas/atlas_lod_check.h"
+
 #include "common/quadtree.h"
 #include "strata/error.h"
 
@@ -136,8 +138,11 @@ void validateModel(const File& file, uint64_t fileSize, ValidationReport& rep) {
                                       " but a quadtree of depth " + std::to_string(toc.treeDepth) +
                                       " has " + std::to_string(nodeCount(toc.treeDepth)) +
                                       " nodes");
-    else if (toc.kind == TocKind::Geom)
+    else if (toc.kind == TocKind::Geom) {
       checkGeomTree(file, toc, t, rep);
+      checkStaleLods(file, toc, rep);
+      checkZeroedMorph(file, toc, rep);
+    }
     if (toc.kind == TocKind::Config && toc.treeDepth != 0)
       rep.warning(Error::kNoOffset, name + ": treeDepth " + std::to_string(toc.treeDepth) +
                                         " for a Config TOC (observed 0)");

@@ -1,0 +1,190 @@
+// OBJ, FBX, DAE and the other formats Assimp reads -> scene (scene_reader.h).
+#include "gltf_writer.h"
+#include "scene_reader.h"
+
+#include "strata/error.h"
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace strata::gltf {
+
+namespace {
+
+// Transforms in double, row-major (p' = M p), since Assimp's are float: a
+// node chain of 100x scale, a quarter turn and 0.01 units would otherwise
+// move every vertex by float noise.
+struct Mat {
+  double m[4][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+};
+
+// An axis turn stored in float has cos 90 deg = -4.4e-8, not 0: entries that
+// small against their row are noise and become 0.
+Mat fromAi(const aiMatrix4x4& a) {
+  const ai_real* src[4] = {&a.a1, &a.b1, &a.c1, &a.d1};
+  Mat r;
+  for (int i = 0; i < 4; ++i) {
+    double rowMax = 0;
+    for (int j = 0; j < 4; ++j) r.m[i][j] = src[i][j];
+    for (int j = 0; j < 3; ++j) rowMax = std::max(rowMax, std::fabs(r.m[i][j]));
+    for (int j = 0; j < 3; ++j)
+      if (i < 3 && std::fabs(r.m[i][j]) <= 1e-6 * rowMax) r.m[i][j] = 0;
+  }
+  return r;
+}
+
+Mat multiply(const Mat& a, const Mat& b) {
+  Mat r;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) {
+      r.m[i][j] = 0;
+      for (int k = 0; k < 4; ++k) r.m[i][j] += a.m[i][k] * b.m[k][j];
+    }
+  return r;
+}
+
+class AssimpReader {
+public:
+  AssimpReader(const aiScene& s, const std::string& file) : s_(s), file_(file) {
+    // FBX files say which axis is up; every other format Assimp reads (and
+    // Blender's and Maya's exports) is Y-up like glTF.
+    int32_t up = 1, sign = 1;
+    if (s.mMetaData) {
+      s.mMetaData->Get("UpAxis", up);
+      s.mMetaData->Get("UpAxisSign", sign);
+    }
+    zUp_ = up == 2;
+    upSign_ = sign < 0 ? -1.0f : 1.0f;
+    // FBX states its unit as centimetres per unit (UnitScaleFactor); glTF,
+    // and so the scene, is in metres. Blender's FBX export writes 1 with a
+    // 100x object scale; Maya's scene unit is the centimetre.
+    double unit = 0;
+    float unitF = 0;
+    if (s.mMetaData && (s.mMetaData->Get("UnitScaleFactor", unit) ||
+                        (s.mMetaData->Get("UnitScaleFactor", unitF) && (unit = unitF, true))))
+      if (unit > 0 && std::isfinite(unit)) unitScale_ = unit / 100.0;
+  }
+
+  Scene read() {
+    Mat units;
+    for (int k = 0; k < 3; ++k) units.m[k][k] = unitScale_;
+    if (s_.mRootNode) visit(*s_.mRootNode, units, 0);
+    scene_.name = file_;
+    return std::move(scene_);
+  }
+
+private:
+  const aiScene& s_;
+  const std::string& file_;
+  bool zUp_ = false;
+  float upSign_ = 1;
+  double unitScale_ = 1; // metres per file unit
+  Scene scene_;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error(file_, Error::kNoOffset, what);
+  }
+
+  // A negative up axis is a half turn about X, which keeps the handedness.
+  Vec3 toSceneAxes(const double v[3]) const {
+    const Vec3 f = {float(v[0]), float(v[1] * upSign_), float(v[2] * upSign_)};
+    return zUp_ ? f : fromGltfAxes(f);
+  }
+
+  void visit(const aiNode& n, const Mat& parent, int depth) {
+    if (depth > 1000) fail("the node hierarchy is deeper than 1000 levels");
+    const Mat world = multiply(parent, fromAi(n.mTransformation));
+    if (n.mNumMeshes > 0) addNode(n, world);
+    for (unsigned c = 0; c < n.mNumChildren; ++c)
+      if (n.mChildren[c]) visit(*n.mChildren[c], world, depth + 1);
+  }
+
+  void addNode(const aiNode& n, const Mat& world) {
+    // Normals by the cofactor matrix (det x inverse transpose), sign restored.
+    const auto& w = world.m;
+    double cof[3][3];
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) {
+        const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+        cof[r][c] = w[r1][c1] * w[r2][c2] - w[r1][c2] * w[r2][c1];
+      }
+    const double det = w[0][0] * cof[0][0] + w[0][1] * cof[0][1] + w[0][2] * cof[0][2];
+    const bool mirrored = det < 0;
+    Mesh mesh;
+    for (unsigned k = 0; k < n.mNumMeshes; ++k) {
+      if (n.mMeshes[k] >= s_.mNumMeshes)
+        fail("node '" + std::string(n.mName.C_Str()) + "' refers to a missing mesh");
+      const aiMesh& m = *s_.mMeshes[n.mMeshes[k]];
+      const std::string who =
+          "node '" + std::string(n.mName.C_Str()) + "' mesh '" + m.mName.C_Str() + "'";
+      if (mesh.name.empty()) mesh.name = m.mName.C_Str();
+      Primitive p;
+      p.positions.reserve(m.mNumVertices);
+      for (unsigned i = 0; i < m.mNumVertices; ++i) {
+        const aiVector3D& v = m.mVertices[i];
+        double q[3];
+        for (int r = 0; r < 3; ++r) q[r] = w[r][0] * v.x + w[r][1] * v.y + w[r][2] * v.z + w[r][3];
+        p.positions.push_back(toSceneAxes(q));
+      }
+      if (m.mNormals)
+        for (unsigned i = 0; i < m.mNumVertices; ++i) {
+          const aiVector3D& v = m.mNormals[i];
+          double q[3];
+          for (int r = 0; r < 3; ++r) q[r] = cof[r][0] * v.x + cof[r][1] * v.y + cof[r][2] * v.z;
+          const double len =
+              std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) * (mirrored ? -1 : 1);
+          if (len != 0) q[0] /= len, q[1] /= len, q[2] /= len;
+          p.normals.push_back(toSceneAxes(q));
+        }
+      // OBJ, FBX and DAE put the texture origin bottom left, glTF top left.
+      for (int set = 0; set < 2; ++set)
+        if (m.mTextureCoords[set]) {
+          auto& dst = set == 0 ? p.uv0 : p.uv1;
+          for (unsigned i = 0; i < m.mNumVertices; ++i)
+            dst.push_back({m.mTextureCoords[set][i].x, 1.0f - m.mTextureCoords[set][i].y});
+        }
+      for (unsigned f = 0; f < m.mNumFaces; ++f) {
+        const aiFace& face = m.mFaces[f];
+        if (face.mNumIndices != 3)
+          fail(who + " face " + std::to_string(f) + " has " + std::to_string(face.mNumIndices) +
+               (face.mNumIndices < 3 ? " vertices (a point or line)" : " vertices") +
+               "; only triangles can be written back");
+        for (int c = 0; c < 3; ++c) {
+          const unsigned idx = face.mIndices[mirrored && c ? 3 - c : c];
+          if (idx >= m.mNumVertices) fail(who + " face " + std::to_string(f) + " has a bad index");
+          p.indices.push_back(idx);
+        }
+      }
+      mesh.primitives.push_back(std::move(p));
+    }
+    Node node;
+    node.name = n.mName.C_Str();
+    node.mesh = int(scene_.meshes.size());
+    scene_.meshes.push_back(std::move(mesh));
+    scene_.roots.push_back(int(scene_.nodes.size()));
+    scene_.nodes.push_back(std::move(node));
+  }
+};
+
+} // namespace
+
+Scene readAssimpScene(const std::string& path) {
+  Assimp::Importer importer;
+  // Keep lines and points as they are (an error below) rather than dropping them.
+  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, 0);
+  const aiScene* s =
+      importer.ReadFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                  aiProcess_ValidateDataStructure);
+  if (!s)
+    throw Error(path, Error::kNoOffset,
+                std::string("not a file Assimp can read: ") + importer.GetErrorString());
+  if ((s->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || s->mNumMeshes == 0)
+    throw Error(path, Error::kNoOffset, "the file holds no meshes: nothing to write back");
+  return AssimpReader(*s, path).read();
+}
+
+} // namespace strata::gltf

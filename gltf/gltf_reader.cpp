@@ -1,0 +1,430 @@
+// glTF 2.0 -> scene through tinygltf (scene_reader.h).
+#include "gltf_writer.h"
+#include "scene_reader.h"
+
+#include "strata/error.h"
+#include "strata/fileio.h"
+
+#include <tiny_gltf.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace strata::gltf {
+
+namespace {
+
+using Mat4 = std::array<double, 16>; // column-major, as glTF stores it
+
+Mat4 identity() {
+  return {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+}
+
+Mat4 multiply(const Mat4& a, const Mat4& b) {
+  Mat4 r{};
+  for (int c = 0; c < 4; ++c)
+    for (int row = 0; row < 4; ++row)
+      for (int k = 0; k < 4; ++k) r[c * 4 + row] += a[k * 4 + row] * b[c * 4 + k];
+  return r;
+}
+
+Mat4 localMatrix(const tinygltf::Node& n) {
+  if (n.matrix.size() == 16) {
+    Mat4 m;
+    for (int i = 0; i < 16; ++i) m[i] = n.matrix[size_t(i)];
+    return m;
+  }
+  Mat4 t = identity(), r = identity(), s = identity();
+  if (n.translation.size() == 3)
+    t[12] = n.translation[0], t[13] = n.translation[1], t[14] = n.translation[2];
+  if (n.rotation.size() == 4) {
+    const double x = n.rotation[0], y = n.rotation[1], z = n.rotation[2], w = n.rotation[3];
+    r = {1 - 2 * (y * y + z * z),
+         2 * (x * y + z * w),
+         2 * (x * z - y * w),
+         0,
+         2 * (x * y - z * w),
+         1 - 2 * (x * x + z * z),
+         2 * (y * z + x * w),
+         0,
+         2 * (x * z + y * w),
+         2 * (y * z - x * w),
+         1 - 2 * (x * x + y * y),
+         0,
+         0,
+         0,
+         0,
+         1};
+  }
+  if (n.scale.size() == 3) s[0] = n.scale[0], s[5] = n.scale[1], s[10] = n.scale[2];
+  return multiply(t, multiply(r, s));
+}
+
+// Reads accessors with every bounds check the glTF spec implies, so a
+// damaged file is an Error, never an out-of-range read.
+class Accessors {
+public:
+  Accessors(const tinygltf::Model& m, const std::string& file) : m_(m), file_(file) {}
+
+  // count x comps values as floats (FLOAT, or normalized integers).
+  std::vector<float> floats(int index, int comps, const std::string& what) const {
+    const tinygltf::Accessor& a = accessor(index, what);
+    if (tinygltf::GetNumComponentsInType(uint32_t(a.type)) != comps)
+      fail(what + ": accessor " + std::to_string(index) + " has " +
+           std::to_string(tinygltf::GetNumComponentsInType(uint32_t(a.type))) +
+           " components, expected " + std::to_string(comps));
+    std::vector<float> out(a.count * size_t(comps), 0.0f);
+    auto decode = [&](const uint8_t* p, float* dst) {
+      for (int c = 0; c < comps; ++c) dst[c] = component(a, p, c, what);
+    };
+    if (a.bufferView >= 0)
+      walk(a, a.bufferView, a.byteOffset, a.count, comps, what,
+           [&](size_t i, const uint8_t* p) { decode(p, &out[i * size_t(comps)]); });
+    if (a.sparse.isSparse) applySparse(a, comps, what, out, decode);
+    return out;
+  }
+
+  std::vector<uint32_t> indices(int index, const std::string& what) const {
+    const tinygltf::Accessor& a = accessor(index, what);
+    if (a.type != TINYGLTF_TYPE_SCALAR) fail(what + ": indices are not scalars");
+    std::vector<uint32_t> out(a.count, 0);
+    if (a.bufferView < 0) fail(what + ": indices have no bufferView");
+    walk(a, a.bufferView, a.byteOffset, a.count, 1, what,
+         [&](size_t i, const uint8_t* p) { out[i] = integer(a.componentType, p, what); });
+    return out;
+  }
+
+private:
+  const tinygltf::Model& m_;
+  const std::string& file_;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error(file_, Error::kNoOffset, what);
+  }
+
+  const tinygltf::Accessor& accessor(int index, const std::string& what) const {
+    if (index < 0 || size_t(index) >= m_.accessors.size())
+      fail(what + ": accessor " + std::to_string(index) + " does not exist");
+    return m_.accessors[size_t(index)];
+  }
+
+  static size_t componentSize(int type) {
+    int s = tinygltf::GetComponentSizeInBytes(uint32_t(type));
+    return s > 0 ? size_t(s) : 0;
+  }
+
+  float component(const tinygltf::Accessor& a, const uint8_t* p, int c,
+                  const std::string& what) const {
+    const uint8_t* q = p + size_t(c) * componentSize(a.componentType);
+    switch (a.componentType) {
+    case TINYGLTF_COMPONENT_TYPE_FLOAT: {
+      float f;
+      std::memcpy(&f, q, 4);
+      return f;
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return a.normalized ? float(*q) / 255.0f : float(*q);
+    case TINYGLTF_COMPONENT_TYPE_BYTE:
+      return a.normalized ? std::max(float(int8_t(*q)) / 127.0f, -1.0f) : float(int8_t(*q));
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+      uint16_t v;
+      std::memcpy(&v, q, 2);
+      return a.normalized ? float(v) / 65535.0f : float(v);
+    }
+    case TINYGLTF_COMPONENT_TYPE_SHORT: {
+      int16_t v;
+      std::memcpy(&v, q, 2);
+      return a.normalized ? std::max(float(v) / 32767.0f, -1.0f) : float(v);
+    }
+    default:
+      fail(what + ": unsupported component type " + std::to_string(a.componentType));
+    }
+  }
+
+  uint32_t integer(int type, const uint8_t* p, const std::string& what) const {
+    switch (type) {
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return *p;
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    default:
+      fail(what + ": indices must be unsigned byte, short or int (component type " +
+           std::to_string(type) + ")");
+    }
+  }
+
+  // Calls f(i, element pointer) for `count` elements of `comps` components.
+  template <typename F>
+  void walk(const tinygltf::Accessor& a, int viewIndex, size_t offset, size_t count, int comps,
+            const std::string& what, F f) const {
+    if (viewIndex < 0 || size_t(viewIndex) >= m_.bufferViews.size())
+      fail(what + ": bufferView " + std::to_string(viewIndex) + " does not exist");
+    const tinygltf::BufferView& v = m_.bufferViews[size_t(viewIndex)];
+    if (v.buffer < 0 || size_t(v.buffer) >= m_.buffers.size())
+      fail(what + ": buffer " + std::to_string(v.buffer) + " does not exist");
+    const auto& buf = m_.buffers[size_t(v.buffer)].data;
+    const size_t elem = componentSize(a.componentType) * size_t(comps);
+    if (elem == 0) fail(what + ": unknown component type " + std::to_string(a.componentType));
+    const size_t stride = v.byteStride ? v.byteStride : elem;
+    if (v.byteOffset > buf.size() || v.byteLength > buf.size() - v.byteOffset)
+      fail(what + ": bufferView " + std::to_string(viewIndex) + " lies outside its buffer");
+    if (count > 0 && (offset > v.byteLength || (count - 1) > (v.byteLength - offset) / stride ||
+                      (count - 1) * stride + elem > v.byteLength - offset))
+      fail(what + ": " + std::to_string(count) + " elements do not fit in bufferView " +
+           std::to_string(viewIndex) + " (" + std::to_string(v.byteLength) + " bytes)");
+    const uint8_t* base = buf.data() + v.byteOffset + offset;
+    for (size_t i = 0; i < count; ++i) f(i, base + i * stride);
+  }
+
+  template <typename D>
+  void applySparse(const tinygltf::Accessor& a, int comps, const std::string& what,
+                   std::vector<float>& out, D decode) const {
+    if (a.sparse.count < 0) fail(what + ": negative sparse count");
+    const size_t n = size_t(a.sparse.count);
+    tinygltf::Accessor idx = a;
+    idx.componentType = a.sparse.indices.componentType;
+    std::vector<uint32_t> where(n);
+    walk(idx, a.sparse.indices.bufferView, size_t(std::max(0, a.sparse.indices.byteOffset)), n, 1,
+         what, [&](size_t i, const uint8_t* p) { where[i] = integer(idx.componentType, p, what); });
+    walk(a, a.sparse.values.bufferView, size_t(std::max(0, a.sparse.values.byteOffset)), n, comps,
+         what, [&](size_t i, const uint8_t* p) {
+           if (where[i] >= a.count) fail(what + ": sparse index past the accessor's count");
+           decode(p, &out[size_t(where[i]) * size_t(comps)]);
+         });
+  }
+};
+
+const char* modeName(int mode) {
+  switch (mode) {
+  case TINYGLTF_MODE_POINTS:
+    return "POINTS";
+  case TINYGLTF_MODE_LINE:
+    return "LINES";
+  case TINYGLTF_MODE_LINE_LOOP:
+    return "LINE_LOOP";
+  case TINYGLTF_MODE_LINE_STRIP:
+    return "LINE_STRIP";
+  default:
+    return "an unknown mode";
+  }
+}
+
+// Triangle list of a primitive's vertex sequence (glTF 2.0 §3.7.2.1).
+std::vector<uint32_t> toTriangleList(int mode, const std::vector<uint32_t>& seq) {
+  std::vector<uint32_t> out;
+  if (mode == TINYGLTF_MODE_TRIANGLES) {
+    out.assign(seq.begin(), seq.end() - ptrdiff_t(seq.size() % 3));
+  } else if (mode == TINYGLTF_MODE_TRIANGLE_STRIP) {
+    for (size_t i = 0; i + 2 < seq.size(); ++i)
+      if (i % 2 == 0)
+        out.insert(out.end(), {seq[i], seq[i + 1], seq[i + 2]});
+      else
+        out.insert(out.end(), {seq[i + 1], seq[i], seq[i + 2]});
+  } else if (mode == TINYGLTF_MODE_TRIANGLE_FAN) {
+    for (size_t i = 1; i + 1 < seq.size(); ++i) out.insert(out.end(), {seq[i], seq[i + 1], seq[0]});
+  }
+  return out;
+}
+
+class Reader {
+public:
+  Reader(const tinygltf::Model& m, const std::string& file) : m_(m), file_(file), acc_(m, file) {}
+
+  Scene read() {
+    std::vector<int> roots;
+    if (!m_.scenes.empty()) {
+      const int s =
+          m_.defaultScene >= 0 && size_t(m_.defaultScene) < m_.scenes.size() ? m_.defaultScene : 0;
+      roots = m_.scenes[size_t(s)].nodes;
+    } else { // no scene: every node that is nobody's child
+      std::vector<bool> child(m_.nodes.size(), false);
+      for (const auto& n : m_.nodes)
+        for (int c : n.children)
+          if (c >= 0 && size_t(c) < child.size()) child[size_t(c)] = true;
+      for (size_t i = 0; i < m_.nodes.size(); ++i)
+        if (!child[i]) roots.push_back(int(i));
+    }
+    visited_.assign(m_.nodes.size(), false);
+    for (int r : roots) visit(r, identity(), 0);
+    scene_.name = file_;
+    return std::move(scene_);
+  }
+
+private:
+  const tinygltf::Model& m_;
+  const std::string& file_;
+  Accessors acc_;
+  Scene scene_;
+  std::vector<bool> visited_;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error(file_, Error::kNoOffset, what);
+  }
+
+  void visit(int index, const Mat4& parent, int depth) {
+    if (index < 0 || size_t(index) >= m_.nodes.size())
+      fail("a scene refers to node " + std::to_string(index) + ", which does not exist");
+    if (visited_[size_t(index)] || depth > 1000)
+      fail("node " + std::to_string(index) + " is reached twice: the node graph is not a tree");
+    visited_[size_t(index)] = true;
+    const tinygltf::Node& n = m_.nodes[size_t(index)];
+    const Mat4 world = multiply(parent, localMatrix(n));
+    if (n.mesh >= 0) addMesh(n, world);
+    for (int c : n.children) visit(c, world, depth + 1);
+  }
+
+  void addMesh(const tinygltf::Node& n, const Mat4& world) {
+    if (size_t(n.mesh) >= m_.meshes.size())
+      fail("node '" + n.name + "' refers to mesh " + std::to_string(n.mesh) +
+           ", which does not exist");
+    const tinygltf::Mesh& gm = m_.meshes[size_t(n.mesh)];
+    Mesh mesh;
+    mesh.name = gm.name;
+    // Normals transform by the inverse transpose; the cofactor matrix is
+    // proportional to it and needs no inversion.
+    const double* w = world.data();
+    auto at = [&](int row, int col) { return w[col * 4 + row]; };
+    double cof[3][3];
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) {
+        const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+        cof[r][c] = at(r1, c1) * at(r2, c2) - at(r1, c2) * at(r2, c1);
+      }
+    const double det = at(0, 0) * cof[0][0] + at(0, 1) * cof[0][1] + at(0, 2) * cof[0][2];
+    const bool isIdentity = world == identity();
+    for (size_t pi = 0; pi < gm.primitives.size(); ++pi) {
+      const tinygltf::Primitive& gp = gm.primitives[pi];
+      const std::string who =
+          "node '" + n.name + "' mesh '" + gm.name + "' primitive " + std::to_string(pi);
+      if (gp.mode != TINYGLTF_MODE_TRIANGLES && gp.mode != TINYGLTF_MODE_TRIANGLE_STRIP &&
+          gp.mode != TINYGLTF_MODE_TRIANGLE_FAN && gp.mode != -1)
+        fail(who + " draws " + modeName(gp.mode) + "; only triangles can be written back");
+      auto pos = gp.attributes.find("POSITION");
+      if (pos == gp.attributes.end()) fail(who + " has no POSITION");
+      std::vector<float> p = acc_.floats(pos->second, 3, who + " POSITION");
+      const size_t count = p.size() / 3;
+      Primitive prim;
+      prim.positions.resize(count);
+      for (size_t i = 0; i < count; ++i) {
+        if (isIdentity) { // exactly the values stored
+          prim.positions[i] = fromGltfAxes({p[i * 3], p[i * 3 + 1], p[i * 3 + 2]});
+          continue;
+        }
+        double v[3];
+        for (int r = 0; r < 3; ++r)
+          v[r] = at(r, 0) * p[i * 3] + at(r, 1) * p[i * 3 + 1] + at(r, 2) * p[i * 3 + 2] + at(r, 3);
+        prim.positions[i] = fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
+      }
+      auto nrm = gp.attributes.find("NORMAL");
+      if (nrm != gp.attributes.end()) {
+        std::vector<float> nv = acc_.floats(nrm->second, 3, who + " NORMAL");
+        if (nv.size() != p.size()) fail(who + ": NORMAL and POSITION counts differ");
+        prim.normals.resize(count);
+        for (size_t i = 0; i < count; ++i) {
+          double v[3];
+          for (int r = 0; r < 3; ++r)
+            v[r] = cof[r][0] * nv[i * 3] + cof[r][1] * nv[i * 3 + 1] + cof[r][2] * nv[i * 3 + 2];
+          // cof = det x inverse transpose: divide the sign of det back out.
+          const double len =
+              std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) * (det < 0 ? -1 : 1);
+          if (len != 0) v[0] /= len, v[1] /= len, v[2] /= len;
+          prim.normals[i] = fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
+        }
+      }
+      for (int set = 0; set < 2; ++set) {
+        auto uv = gp.attributes.find("TEXCOORD_" + std::to_string(set));
+        if (uv == gp.attributes.end()) continue;
+        std::vector<float> t = acc_.floats(uv->second, 2, who + " TEXCOORD_" + std::to_string(set));
+        if (t.size() / 2 != count) fail(who + ": TEXCOORD and POSITION counts differ");
+        auto& dst = set == 0 ? prim.uv0 : prim.uv1;
+        dst.resize(count);
+        for (size_t i = 0; i < count; ++i) dst[i] = {t[i * 2], t[i * 2 + 1]};
+      }
+      std::vector<uint32_t> seq;
+      if (gp.indices >= 0) {
+        seq = acc_.indices(gp.indices, who + " indices");
+        for (uint32_t i : seq)
+          if (i >= count)
+            fail(who + ": index " + std::to_string(i) + " but only " + std::to_string(count) +
+                 " vertices");
+      } else {
+        seq.resize(count);
+        for (size_t i = 0; i < count; ++i) seq[i] = uint32_t(i);
+      }
+      prim.indices = toTriangleList(gp.mode == -1 ? TINYGLTF_MODE_TRIANGLES : gp.mode, seq);
+      if (det < 0) // a mirroring transform turns the winding around
+        for (size_t i = 0; i + 2 < prim.indices.size(); i += 3)
+          std::swap(prim.indices[i + 1], prim.indices[i + 2]);
+      mesh.primitives.push_back(std::move(prim));
+    }
+    Node node;
+    node.name = n.name;
+    const tinygltf::Value& tags = n.extras.Get("strata");
+    if (tags.IsObject())
+      for (const char* key : {"level", "x", "y"}) {
+        const tinygltf::Value& v = tags.Get(key);
+        if (v.IsNumber()) node.tags.push_back({key, int64_t(v.GetNumberAsDouble())});
+      }
+    node.mesh = int(scene_.meshes.size());
+    scene_.meshes.push_back(std::move(mesh));
+    scene_.roots.push_back(int(scene_.nodes.size()));
+    scene_.nodes.push_back(std::move(node));
+  }
+};
+
+// Images are not needed to write geometry back: skip decoding them.
+bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int,
+               const unsigned char*, int, void*) {
+  return true;
+}
+
+} // namespace
+
+Scene readGltfScene(const std::string& path) {
+  std::vector<uint8_t> bytes = readFile(path);
+  if (bytes.size() > 0xFFFFFFFFull) throw Error(path, Error::kNoOffset, "larger than 4 GiB");
+  tinygltf::TinyGLTF loader;
+  loader.SetImageLoader(skipImage, nullptr);
+  tinygltf::Model model;
+  std::string err, warn;
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+  bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(),
+                                                 unsigned(bytes.size()), dir)
+                   : loader.LoadASCIIFromString(&model, &err, &warn,
+                                                reinterpret_cast<const char*>(bytes.data()),
+                                                unsigned(bytes.size()), dir);
+  if (!ok)
+    throw Error(path, Error::kNoOffset,
+                std::string("not a readable glTF ") + (binary ? "binary (GLB)" : "JSON") + ": " +
+                    (err.empty() ? warn : err));
+  return Reader(model, path).read();
+}
+
+Scene readEditedScene(const std::string& path) {
+  std::vector<uint8_t> bytes(64, 0);
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) readFile(path); // throws the reason, naming the file
+    in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
+    bytes.resize(size_t(in.gcount()));
+  }
+  size_t i = 0;
+  while (i < bytes.size() && std::isspace(bytes[i])) ++i;
+  const bool glb = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+  const bool json = i < bytes.size() && bytes[i] == '{';
+  return glb || json ? readGltfScene(path) : readAssimpScene(path);
+}
+
+} // namespace strata::gltf
