@@ -7,6 +7,12 @@ import bpy
 import numpy as np
 
 
+def _same(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    return a.shape == b.shape and np.array_equal(a, b)
+
+
 class MeshArrays:
     """One Blender mesh's worth of data gathered from one or more primitives."""
 
@@ -24,7 +30,22 @@ class MeshArrays:
 
     def add(self, positions, triangles, material_slot, part, normals=None, uv0=None, uv1=None,
             colors=None, morph=None):
+        """Adds one primitive. A primitive whose vertex arrays equal the
+        previous one's (Atlas skirts: a second primitive over the same
+        vertices) shares its vertices, so skirt walls stay joined to the edge."""
         n = len(positions)
+        last = len(self.positions) - 1
+        if (last >= 0 and len(self.positions[last]) == n
+                and np.array_equal(self.positions[last], positions)
+                and all(_same(a[last], b) for a, b in ((self.normals, normals),
+                                                       (self.uv0, uv0), (self.uv1, uv1),
+                                                       (self.colors, colors),
+                                                       (self.morph, morph)))):
+            base = self.vertex_count - n
+            self.triangles.append(triangles.astype(np.int64) + base)
+            self.face_material.append(np.full(len(triangles), material_slot, dtype=np.int32))
+            self.face_part.append(np.full(len(triangles), part, dtype=np.int32))
+            return
         self.positions.append(positions)
         self.normals.append(normals)
         self.uv0.append(uv0)
