@@ -148,7 +148,9 @@ def build_mesh(name, a, part_attribute=None):
     if a["normals"] is not None and len(pos):
         if hasattr(mesh, "use_auto_smooth"):  # Blender < 4.1
             mesh.use_auto_smooth = True
-        mesh.normals_split_custom_set_from_vertices(a["normals"])
+        # A nested list converts in C (tolist) and parses ~3x faster in RNA
+        # than a numpy array, which RNA reads element by element.
+        mesh.normals_split_custom_set_from_vertices(a["normals"].tolist())
     return mesh
 
 
