@@ -161,7 +161,20 @@ def check_tfrag(name, path, info):
     C.check(all(o.data.color_attributes for o in objs), "%s: vertex colours" % name)
 
 
-FORMAT_CHECKS = {"atlas": check_atlas, "tfrag": check_tfrag}
+def check_chu(name, path, info):
+    """CHU maps onto the Atlas model (spec): one object per leaf chunk."""
+    leaf = info["levels"][info["treeDepth"] - 1]
+    objs = bs.mesh_objects()
+    verts, tris, _ = bs.totals(objs)
+    C.check(len(objs) == leaf["chunks"], "%s: %d objects, %d leaf chunks"
+            % (name, len(objs), leaf["chunks"]))
+    C.check(0 < tris <= leaf["triangles"] and 0 < verts <= leaf["vertices"],
+            "%s: %d vertices, %d triangles within the leaf level's" % (name, verts, tris))
+    C.check(all(o.name.startswith("L%d_" % (info["treeDepth"] - 1)) for o in objs),
+            "%s: leaf chunk names" % name)
+
+
+FORMAT_CHECKS = {"atlas": check_atlas, "tfrag": check_tfrag, "chu": check_chu}
 
 
 def snapshot():

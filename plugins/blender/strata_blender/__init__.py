@@ -17,8 +17,8 @@ bl_info = {
 
 if "bpy" in locals():  # script reload
     import importlib
-    from . import strata_lib, mesh_build, materials, importer, operators
-    for m in (strata_lib, mesh_build, materials, importer, operators):
+    from . import strata_lib, mesh_build, materials, importer, exporter, operators
+    for m in (strata_lib, mesh_build, materials, importer, exporter, operators):
         importlib.reload(m)
 else:
     import bpy  # noqa: F401

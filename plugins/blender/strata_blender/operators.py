@@ -3,8 +3,9 @@ import os
 
 import bpy
 from bpy.props import BoolProperty, EnumProperty, IntProperty, StringProperty
-from bpy_extras.io_utils import ImportHelper
+from bpy_extras.io_utils import ExportHelper, ImportHelper
 
+from . import exporter
 from . import importer
 from . import strata_lib
 
@@ -133,6 +134,60 @@ IMPORTERS = (
 )
 
 
+class STRATA_OT_export_atlas(bpy.types.Operator, ExportHelper):
+    """Write terrain imported from an .atlas, as edited, back onto its base .atlas"""
+    bl_idname = "export_scene.strata_atlas"
+    bl_label = "Export Atlas"
+    bl_options = {'REGISTER', 'PRESET'}
+    filename_ext = ".atlas"
+    filter_glob: StringProperty(default="*.atlas", options={'HIDDEN'})
+    base_path: StringProperty(
+        name="Base .atlas", subtype='FILE_PATH',
+        description="The original file the terrain was imported from (default: the "
+                    "objects' strata_source); everything not edited is kept from it")
+    use_selection: BoolProperty(name="Selected only", default=False,
+                                description="Export only the selected chunk objects")
+    rebuild_lods: BoolProperty(
+        name="Rebuild LODs", default=False,
+        description="Regenerate the coarser levels above edited chunks; otherwise they "
+                    "keep the old terrain")
+
+    @classmethod
+    def poll(cls, context):
+        return bool(exporter.atlas_objects(context, False))
+
+    def invoke(self, context, event):
+        if not self.base_path:
+            self.base_path = exporter.default_base(context)
+        if not self.filepath and self.base_path:
+            self.filepath = os.path.splitext(self.base_path)[0] + "-edited.atlas"
+        return super().invoke(context, event)
+
+    def execute(self, context):
+        base = self.base_path or exporter.default_base(context)
+        if not base:
+            self.report({'ERROR'}, "set the base .atlas (the objects come from several files)")
+            return {'CANCELLED'}
+        try:
+            report = exporter.export_atlas(context, self.filepath, bpy.path.abspath(base),
+                                           self.use_selection, self.rebuild_lods)
+        except strata_lib.StrataError as e:
+            self.report({'ERROR'}, str(e))
+            return {'CANCELLED'}
+        for key, why in (("staleLods", "coarser levels still show the old terrain"),
+                         ("morphZeroed", "topology changed: morph offsets set to zero")):
+            if report.get(key):
+                self.report({'WARNING'}, "%d chunks: %s" % (len(report[key]), why))
+        self.report({'INFO'}, "Strata: %s written, %d chunks edited, %d unchanged"
+                    % (os.path.basename(self.filepath), len(report["edited"]),
+                       len(report["unchanged"])))
+        return {'FINISHED'}
+
+
+def _menu_export(self, context):
+    self.layout.operator(STRATA_OT_export_atlas.bl_idname, text="Torque Atlas (.atlas)")
+
+
 def _menu_import(self, context):
     for op, label in IMPORTERS:
         self.layout.operator(op.bl_idname, text=label)
@@ -143,6 +198,14 @@ EXPORT_MENUS = []
 
 
 def register():
+    CLASSES[:] = [op for op, _ in IMPORTERS]
+    EXPORT_MENUS[:] = []
+    try:  # a libstrata without the Atlas write-back still imports
+        if strata_lib.can_export_atlas():
+            CLASSES.append(STRATA_OT_export_atlas)
+            EXPORT_MENUS.append(_menu_export)
+    except strata_lib.StrataError:
+        pass
     for c in CLASSES:
         bpy.utils.register_class(c)
     bpy.types.TOPBAR_MT_file_import.append(_menu_import)

@@ -99,6 +99,20 @@ class GltfOptions(_Sized):
     _fields_ = [("size", _size_t), ("textures", ctypes.c_int)]
 
 
+class ChunkEdit(_Sized):
+    _fields_ = [("size", _size_t), ("level", _u32), ("x", _u32), ("y", _u32),
+                ("name", _c_char_p), ("vertex_count", _u32),
+                ("positions", ctypes.c_void_p), ("normals", ctypes.c_void_p),
+                ("uvs", ctypes.c_void_p), ("index_count", _u32), ("indices", ctypes.c_void_p)]
+
+
+class ExportAtlasOptions(_Sized):
+    _fields_ = [("size", _size_t), ("flags", _u32)]
+
+
+EXPORT_REBUILD_LODS = 1 << 0
+
+
 class StrataError(RuntimeError):
     def __init__(self, status, text):
         super().__init__(text or "libstrata status %d" % status)
@@ -163,6 +177,19 @@ def lib():
                                               ctypes.POINTER(_size_t)]),
         "strata_scene_write_gltf": (st, [P, _c_char_p, ctypes.POINTER(GltfOptions)]),
     }
+    optional = {
+        # Atlas write-back (ABI 1.0 libraries built with it)
+        "strata_atlas_edit_create": (st, [ctypes.POINTER(P)]),
+        "strata_atlas_edit_destroy": (None, [P]),
+        "strata_atlas_edit_error": (_c_char_p, [P]),
+        "strata_atlas_edit_add_chunk": (st, [P, ctypes.POINTER(ChunkEdit)]),
+        "strata_atlas_edit_write": (st, [P, _c_char_p, _c_char_p,
+                                         ctypes.POINTER(ExportAtlasOptions)]),
+        "strata_atlas_edit_report_json": (st, [P, ctypes.POINTER(P)]),
+    }
+    for name, (res, args) in optional.items():
+        if hasattr(L, name):
+            sigs[name] = (res, args)
     for name, (res, args) in sigs.items():
         fn = getattr(L, name)
         fn.restype = res
@@ -349,3 +376,80 @@ class Scene:
         o = GltfOptions()
         o.textures = textures
         self._check(self._L.strata_scene_write_gltf(self._h, _path(path), ctypes.byref(o)))
+
+
+def can_export_atlas():
+    return hasattr(lib(), "strata_atlas_edit_write")
+
+
+class AtlasEdit:
+    """One strata_atlas_edit handle: add chunks, then write onto the base."""
+
+    def __init__(self):
+        self._L = lib()
+        if not can_export_atlas():
+            raise StrataError(-1, "this libstrata has no Atlas export")
+        self._h = ctypes.c_void_p()
+        self._check(self._L.strata_atlas_edit_create(ctypes.byref(self._h)))
+
+    def close(self):
+        if self._h:
+            self._L.strata_atlas_edit_destroy(self._h)
+            self._h = ctypes.c_void_p()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def _check(self, status):
+        if status != OK:
+            text = _text(self._L.strata_atlas_edit_error(self._h)) if self._h else ""
+            raise StrataError(status, text or _text(self._L.strata_status_name(status)))
+
+    def add_chunk(self, level, x, y, positions, indices, normals=None, uvs=None, name=None):
+        """positions (n, 3), indices (t * 3,), normals (n, 3) or None, uvs (n, 2)
+        global texture coordinates (glTF convention) or None. Copied by the library."""
+        pos = np.ascontiguousarray(positions, dtype=np.float32).reshape(-1, 3)
+        idx = np.ascontiguousarray(indices, dtype=np.uint32).ravel()
+        c = ChunkEdit()
+        c.level, c.x, c.y = level, x, y
+        c.name = name.encode("utf-8") if name else None
+        c.vertex_count = len(pos)
+        c.positions = pos.ctypes.data
+        c.index_count = len(idx)
+        c.indices = idx.ctypes.data
+        keep = [pos, idx]
+        if normals is not None:
+            nrm = np.ascontiguousarray(normals, dtype=np.float32).reshape(-1, 3)
+            c.normals = nrm.ctypes.data
+            keep.append(nrm)
+        if uvs is not None:
+            uv = np.ascontiguousarray(uvs, dtype=np.float32).reshape(-1, 2)
+            c.uvs = uv.ctypes.data
+            keep.append(uv)
+        self._check(self._L.strata_atlas_edit_add_chunk(self._h, ctypes.byref(c)))
+        del keep
+
+    def write(self, base_path, out_path, rebuild_lods=False):
+        o = ExportAtlasOptions()
+        if rebuild_lods:
+            o.flags |= EXPORT_REBUILD_LODS
+        self._check(self._L.strata_atlas_edit_write(self._h, _path(base_path), _path(out_path),
+                                                    ctypes.byref(o)))
+
+    def report(self):
+        import json
+        p = ctypes.c_void_p()
+        self._check(self._L.strata_atlas_edit_report_json(self._h, ctypes.byref(p)))
+        try:
+            return json.loads(ctypes.string_at(p).decode("utf-8"))
+        finally:
+            self._L.strata_free(p)
