@@ -35,7 +35,7 @@ uint32_t strata_abi_version(void) {
 }
 
 const char* strata_status_name(strata_status status) {
-  switch (status) {
+  switch (strata::capi::enumValue(status)) {
   case STRATA_OK:
     return "STRATA_OK";
   case STRATA_ERROR_INVALID_ARGUMENT:

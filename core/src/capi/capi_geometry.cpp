@@ -114,7 +114,7 @@ strata_status strata_scene_get_primitive(strata_scene* s, uint32_t mesh, uint32_
 }
 
 uint32_t strata_attribute_components(strata_attribute attribute) {
-  switch (attribute) {
+  switch (enumValue(attribute)) {
   case STRATA_ATTRIBUTE_POSITIONS:
   case STRATA_ATTRIBUTE_NORMALS:
   case STRATA_ATTRIBUTE_MORPH_POSITIONS:
@@ -150,7 +150,8 @@ strata_status strata_scene_get_attribute(strata_scene* s, uint32_t mesh, uint32_
                std::to_string(p->morphTargets.size()) + " in the primitive)");
       return nullptr;
     };
-    switch (attribute) {
+    const int which = enumValue(attribute);
+    switch (which) {
     case STRATA_ATTRIBUTE_POSITIONS:
       return out(p->positions);
     case STRATA_ATTRIBUTE_NORMALS:
@@ -171,7 +172,7 @@ strata_status strata_scene_get_attribute(strata_scene* s, uint32_t mesh, uint32_
       return STRATA_ERROR_INVALID_ARGUMENT;
     }
     return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
-                "unknown attribute " + std::to_string(int(attribute)));
+                "unknown attribute " + std::to_string(which));
   });
 }
 

@@ -16,7 +16,8 @@ strata_status strata_scene_write_gltf(strata_scene* s, const char* path,
     strata_gltf_options o;
     if (strata_status st = readOptions(s->error, options, o, "strata_gltf_options")) return st;
     strata::gltf::WriteOptions w;
-    switch (o.textures) {
+    const int mode = enumValue(o.textures);
+    switch (mode) {
     case STRATA_GLTF_TEXTURES_PNG:
       w.textures = strata::gltf::TextureMode::Png;
       break;
@@ -28,7 +29,7 @@ strata_status strata_scene_write_gltf(strata_scene* s, const char* path,
       break;
     default:
       return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
-                  "unknown texture mode " + std::to_string(int(o.textures)));
+                  "unknown texture mode " + std::to_string(mode));
     }
     try {
       strata::gltf::writeGltfFile(s->scene, path, w);

@@ -20,6 +20,16 @@ struct strata_scene {
 
 namespace strata::capi {
 
+// The integer a caller passed for a C enum. C callers (and ctypes) may pass
+// values outside the enumeration, and loading such a value through the enum
+// type is undefined in C++; copying its bytes is not.
+template <class E> int enumValue(const E& e) {
+  static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+  int v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
 // Sets the handle's error text; never throws (a failed allocation leaves it empty).
 void setError(std::string& slot, const char* text) noexcept;
 
