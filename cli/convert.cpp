@@ -4,9 +4,14 @@
 #include "inputs.h"
 #include "progress.h"
 
+#include "strata/chu.h"
 #include "strata/error.h"
+#include "strata/fileio.h"
 
+#include <algorithm>
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -23,11 +28,35 @@ static gltf::TextureMode textureMode(const std::string& s) {
   return gltf::TextureMode::Png;
 }
 
+static std::string lowerExtension(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return ext;
+}
+
 static void convertOne(const Input& in, const std::string& out, const ConvertArgs& args,
                        const LoadOptions& load) {
   std::error_code ec;
   if (!fs::exists(in.path, ec)) throw Error(in.path, Error::kNoOffset, "no such file or directory");
   if (!in.handler) throw Error(in.path, 0, "unrecognised input (no known magic)");
+  if (!in.handler->load)
+    throw Unsupported(in.path, Error::kNoOffset,
+                      std::string("a ") + in.handler->name +
+                          " file holds no scene of its own (a TQT converts with the .chu beside it; "
+                          "`strata textures` writes its tiles)");
+  if (lowerExtension(out) == ".atlas") {
+    // CHU (+ companion TQT) -> v140 Atlas (atlas-chu-tqt.md §9).
+    if (std::string(in.handler->name) != "chu")
+      throw Error(in.path, Error::kNoOffset,
+                  std::string("only a CHU converts to .atlas; this is a ") + in.handler->name +
+                      " file");
+    chu::AtlasOutput atlas = chu::convertToAtlas(in.path);
+    for (const std::string& w : atlas.warnings)
+      std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
+    writeFileAtomic(out, atlas.bytes);
+    return;
+  }
   LoadOptions opts = load;
   opts.textures = args.textures != "none";
   Scene scene = in.handler->load(in.path, opts);
@@ -40,6 +69,16 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
 
 int runConvert(const ConvertArgs& args) {
   ExpandedInputs ex = expandInputs(args.inputs);
+  // Files found in a directory that hold no scene (a TQT beside its CHU) are not inputs.
+  ex.inputs.erase(std::remove_if(ex.inputs.begin(), ex.inputs.end(),
+                                 [](const Input& in) {
+                                   return in.fromDirectory && in.handler && !in.handler->load;
+                                 }),
+                  ex.inputs.end());
+  if (ex.inputs.empty()) {
+    std::fprintf(stderr, "strata: error: no convertible input found\n");
+    return kExitFailed;
+  }
   if (!ex.batch) {
     const Input& in = ex.inputs.front();
     Progress bar("converting " + fs::path(in.path).filename().string());

@@ -12,6 +12,7 @@ namespace strata::cli {
 struct Input {
   std::string path;
   const FormatHandler* handler = nullptr; // nullptr: not recognised
+  bool fromDirectory = false;             // found by walking a directory
 };
 
 struct ExpandedInputs {

@@ -10,11 +10,13 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "strata 0.1.0");
 
   ConvertArgs conv;
-  auto* convert = app.add_subcommand("convert", "Convert inputs to glTF (.glb or .gltf)");
+  auto* convert =
+      app.add_subcommand("convert", "Convert inputs to glTF (.glb or .gltf), or a CHU to .atlas");
   convert->add_option("inputs", conv.inputs, "Input files or directories")->required();
   convert
-      ->add_option("-o,--output", conv.output,
-                   "Output .glb/.gltf (one input) or directory (several inputs or a directory)")
+      ->add_option(
+          "-o,--output", conv.output,
+          "Output .glb/.gltf (or .atlas for one CHU input), or a directory (several inputs)")
       ->required();
   convert->add_option("--lod", conv.load.lod,
                       "Geometry level (Atlas: default the leaf level; tfrag: 0|1|2)");

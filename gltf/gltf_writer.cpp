@@ -36,6 +36,9 @@ public:
     for (const Node& n : scene_.nodes) addNode(n);
     tinygltf::Scene s;
     s.nodes = scene_.roots;
+    // tinygltf writes a scene with no members as null, which the validator
+    // rejects (a drawable without embedded textures has no nodes).
+    s.name = scene_.name.empty() ? "scene" : scene_.name;
     model_.scenes.push_back(s);
     model_.defaultScene = 0;
     if (model_.buffers[0].data.empty()) model_.buffers.clear();

@@ -2,6 +2,7 @@
 // reader) through tools/validator/ktx_inspect.mjs. Expected header, DFD and
 // level-index values are written out from the KTX 2.0 spec (§3) and the Khronos
 // Data Format Specification 1.3 (§5 basic block, BC colour models) by hand.
+#include "strata/error.h"
 #include "strata/image.h"
 #include "test_support.h"
 
@@ -10,6 +11,7 @@
 #include <zstd.h>
 
 #include <map>
+#include <random>
 #include <sstream>
 
 using namespace strata;
@@ -268,8 +270,8 @@ void checkZstdCubeArrayRoundTrips() {
 
 } // namespace
 
-// One test, so ctest starts node once for all cases (~0.3 s per start).
-TEST(ImageKtx2, KtxParseReadsBackEveryCase) {
+// Node starts once for all cases (~0.3 s per start).
+static void ImageKtx2_KtxParseReadsBackEveryCase() {
   {
     SCOPED_TRACE("Bc7SrgbThreeMipsKeepsBlocks");
     checkBc7SrgbThreeMipsKeepsBlocks();
@@ -297,5 +299,157 @@ TEST(ImageKtx2, KtxParseReadsBackEveryCase) {
   {
     SCOPED_TRACE("ZstdCubeArrayRoundTrips");
     checkZstdCubeArrayRoundTrips();
+  }
+}
+
+namespace {
+void expectSameImage(const Image& a, const Image& b) {
+  EXPECT_EQ(a.dxgiFormat, b.dxgiFormat);
+  EXPECT_EQ(a.width, b.width);
+  EXPECT_EQ(a.height, b.height);
+  EXPECT_EQ(a.depth, b.depth);
+  EXPECT_EQ(a.mipLevels, b.mipLevels);
+  EXPECT_EQ(a.arraySize, b.arraySize);
+  EXPECT_EQ(a.cube, b.cube);
+  EXPECT_EQ(a.colorSpace, b.colorSpace);
+  EXPECT_EQ(a.data, b.data);
+}
+
+void putU32(std::vector<uint8_t>& f, size_t at, uint32_t v) {
+  for (int i = 0; i < 4; ++i) f[at + i] = uint8_t(v >> (8 * i));
+}
+
+template <typename F>
+void expectKtxError(F f, uint64_t offset, const std::string& what, bool unsupported = false) {
+  try {
+    f();
+    ADD_FAILURE() << "no error for " << what;
+  } catch (const Error& e) {
+    EXPECT_EQ(dynamic_cast<const Unsupported*>(&e) != nullptr, unsupported) << e.what();
+    EXPECT_EQ(e.offset(), offset) << e.what();
+    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("bad.ktx2"), std::string::npos) << e.what();
+  }
+}
+} // namespace
+
+static void ImageKtx2Read_RoundTripsEveryVkFormat() {
+  for (const PixelFormat& f : pixelFormats()) {
+    Image img = makeImage(f.dxgi, 12, 6, 3);
+    if (!vkFormatFor(img)) continue;
+    SCOPED_TRACE(f.name);
+    expectSameImage(readKTX2(writeKTX2(img), "rt.ktx2"), img);
+    Ktx2WriteOptions z;
+    z.zstd = true;
+    expectSameImage(readKTX2(writeKTX2(img, z), "rt.ktx2"), img);
+  }
+  for (const auto& [name, c] : cases()) {
+    if (!vkFormatFor(c.img)) continue;
+    SCOPED_TRACE(name);
+    Image back = readKTX2(writeKTX2(c.img, c.options), "rt.ktx2");
+    EXPECT_EQ(back.data, c.img.data);
+    EXPECT_EQ(back.cube, c.img.cube);
+    EXPECT_EQ(back.arraySize, c.img.arraySize);
+  }
+}
+
+static void ImageKtx2Read_BadInputIsAClearError() {
+  Image img = makeImage(dxgi::BC1, 8, 8, 2);
+  const std::vector<uint8_t> good = writeKTX2(img);
+  ASSERT_NO_THROW(readKTX2(good, "bad.ktx2"));
+  std::vector<uint8_t> f = good;
+  f[1] = 'Q';
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 0, "KTX 2.0 identifier");
+  expectKtxError(
+      [&] { readKTX2(std::vector<uint8_t>(good.begin(), good.begin() + 30), "bad.ktx2"); }, 28,
+      "pixelDepth");
+  f = good;
+  putU32(f, 12, 0); // vkFormat 0: Basis Universal
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 12, "Basis Universal", true);
+  f = good;
+  putU32(f, 16, 4); // typeSize
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 16, "typeSize 1");
+  f = good;
+  putU32(f, 36, 3); // faceCount
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 36, "faceCount");
+  f = good;
+  putU32(f, 40, 9); // levelCount: 8x8 has 4 at most
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 40, "levels");
+  f = good;
+  putU32(f, 44, 1); // BasisLZ
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 44, "supercompressionScheme 1", true);
+  f = good;
+  putU32(f, 52, 4000); // dfdByteLength past the end
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 48, "data format descriptor");
+  f = good;
+  putU32(f, 80, 0xFFFFFF00); // level 0 byteOffset past the end
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 80, "inside the");
+  f = good;
+  putU32(f, 88, 33); // level 0 byteLength
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 88, "to hold 32 bytes");
+  f = std::vector<uint8_t>(good.begin(), good.end() - 4); // level 0 (stored last) cut short
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, 80, "inside the");
+
+  Ktx2WriteOptions z;
+  z.zstd = true;
+  std::vector<uint8_t> zf = writeKTX2(img, z);
+  uint64_t level0 = 0;
+  for (int i = 0; i < 8; ++i) level0 |= uint64_t(zf[80 + i]) << (8 * i);
+  zf[level0] ^= 0xFF; // break the zstd frame magic
+  expectKtxError([&] { readKTX2(zf, "bad.ktx2"); }, level0, "Zstandard");
+  zf = writeKTX2(img, z);
+  putU32(zf, 20, 65536), putU32(zf, 24, 65536), putU32(zf, 32, 65536); // 2^48 bytes claimed
+  expectKtxError([&] { readKTX2(zf, "bad.ktx2"); }, 20, "2 GiB");
+}
+
+// Random corruption of our KTX2 files: a readable image or a strata::Error.
+static void ImageKtx2Read_CorruptFilesNeverCrash() {
+  std::mt19937 rng(7);
+  Ktx2WriteOptions z;
+  z.zstd = true;
+  const std::vector<std::vector<uint8_t>> seeds = {
+      writeKTX2(makeImage(dxgi::BC1, 8, 8, 4)), writeKTX2(makeImage(dxgi::BC7_SRGB, 8, 4, 2, 3), z),
+      writeKTX2(makeImage(dxgi::RGBA8, 4, 4, 3, 1, true)),
+      writeKTX2(makeImage(dxgi::RGBA16F, 3, 5, 2), z)};
+  int ok = 0, errors = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::vector<uint8_t> f = seeds[i % seeds.size()];
+    int edits = 1 + int(rng() % 4);
+    for (int e = 0; e < edits; ++e) {
+      size_t at = rng() % 4 ? rng() % std::min<size_t>(f.size(), 200) : rng() % f.size();
+      f[at] = rng() % 3 ? uint8_t(rng()) : uint8_t(f[at] ^ (1u << (rng() % 8)));
+    }
+    if (rng() % 8 == 0) f.resize(rng() % f.size());
+    try {
+      Image img = readKTX2(f, "fuzz.ktx2");
+      for (uint32_t s = 0; s < sliceCount(img); ++s)
+        for (uint32_t m = 0; m < img.mipLevels; ++m) decodeRGBA8(img, m, s);
+      ++ok;
+    } catch (const Error&) {
+      ++errors;
+    }
+  }
+  EXPECT_GT(ok, 100);
+  EXPECT_GT(errors, 100);
+}
+
+// ctest runs every TEST in its own process, and each start costs ~1 s here
+// (OpenImageIO loads ~260 shared libraries), so the suite is one TEST.
+TEST(ImageKtx2, All) {
+  {
+    SCOPED_TRACE("ImageKtx2_KtxParseReadsBackEveryCase");
+    ImageKtx2_KtxParseReadsBackEveryCase();
+  }
+  {
+    SCOPED_TRACE("ImageKtx2Read_RoundTripsEveryVkFormat");
+    ImageKtx2Read_RoundTripsEveryVkFormat();
+  }
+  {
+    SCOPED_TRACE("ImageKtx2Read_BadInputIsAClearError");
+    ImageKtx2Read_BadInputIsAClearError();
+  }
+  {
+    SCOPED_TRACE("ImageKtx2Read_CorruptFilesNeverCrash");
+    ImageKtx2Read_CorruptFilesNeverCrash();
   }
 }

@@ -2,8 +2,15 @@
 // Atlas, CHU, TQT, tfrag or Enhanced YTD file is public).
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_synth.h"
+#include "chu/chu_io.h"
+#include "chu/chu_synth.h"
+#include "chu/tqt_io.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
+#include "ytd/ytd_synth.h"
+#include "ytd/ytd_writer.h"
+#include "tfrag/level_core.h"
+#include "tfrag/sample_level.h"
 
 #include <cmath>
 
@@ -69,6 +76,30 @@ int main(int argc, char** argv) {
   light.tileSize = 32;
   addBlendedTextures(blended, opacity, light, sources, 512);
   strata::writeFileAtomic((dir / "terrain-blended.atlas").string(), writeAtlas(blended));
+
+  // Texture dictionaries, Enhanced (v5) and legacy (v13), by the YTD writer.
+  using strata::ytd::Edition;
+  for (Edition e : {Edition::Enhanced, Edition::Legacy})
+    strata::writeFileAtomic(
+        (dir / (e == Edition::Enhanced ? "textures-v5.ytd" : "textures-v13.ytd")).string(),
+        strata::ytd::writeYtd(strata::ytd::synthTextureSet(e), e));
+  // A generated Ratchet & Clank 2 level directory: 2 x 2 tfrags, three LODs,
+  // three textures in core_data + GS RAM (core/src/tfrag/sample_level.cpp).
+  strata::tfrag::writeLevelDir((dir / "tfrag-level").string(), strata::tfrag::sampleLevelFiles());
+  // A CHU (depth 3, skirts, leaf collision, stubs in TSE's depth-first order)
+  // with a same-stem TQT of 16x16 BC1 tiles with mips (atlas-chu-tqt.md §9).
+  strata::chu::SynthOptions chu;
+  chu.treeDepth = 3;
+  chu.gridQuads = 8;
+  strata::writeFileAtomic((dir / "terrain.chu").string(),
+                          strata::chu::writeChu(strata::chu::synthChu(chu)));
+  strata::tqt::SynthOptions tqt;
+  tqt.treeDepth = 3;
+  tqt.tileSize = 16;
+  tqt.mips = 5;
+  tqt.bc1 = true;
+  strata::writeFileAtomic((dir / "terrain.tqt").string(),
+                          strata::tqt::writeTqt(strata::tqt::synthTqt(tqt)));
 
   std::printf("samples written to %s\n", dir.string().c_str());
   return 0;

@@ -10,11 +10,22 @@ namespace strata {
 // Each format folder defines its handler; this table is the only place that
 // lists them. Detection runs in this order.
 extern const FormatHandler kAtlasHandler;
+extern const FormatHandler kYtdHandler;
+extern const FormatHandler kDrawableHandler;
+extern const FormatHandler kTfragHandler;
+extern const FormatHandler kTfragBlockHandler; // never detected: chosen by name
+extern const FormatHandler kChuHandler;
+extern const FormatHandler kTqtHandler;
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
       &kAtlasHandler,
-
+      &kYtdHandler,
+      &kDrawableHandler,
+      &kTfragHandler,
+      &kTfragBlockHandler,
+      &kChuHandler,
+      &kTqtHandler,
   };
   return all;
 }
@@ -49,7 +60,7 @@ const FormatHandler& requireFormat(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw Error(path, Error::kNoOffset, "no such file");
   if (const FormatHandler* h = detectFormat(path)) return *h;
-  throw Error(path, 0, "unrecognised input: expected the magic of an Atlas (ATLS) file");
+  throw Error(path, 0, "unrecognised input: not an Atlas, CHU, TQT, YTD, drawable or tfrag level (checked by magic)");
 }
 
 } // namespace strata

@@ -50,6 +50,7 @@ struct FormatHandler {
   const char* name; // "atlas", "chu", ...
   // `head` holds the first bytes of the file (empty for a directory).
   bool (*detect)(const std::string& path, const std::vector<uint8_t>& head);
+  // nullptr for a format that holds no scene of its own (TQT).
   Scene (*load)(const std::string& path, const LoadOptions& options);
   nlohmann::json (*info)(const std::string& path);
   // Never throws for bad input: every problem becomes a finding.

@@ -85,7 +85,7 @@ std::vector<uint8_t> decodeRGBA8(const Image& img, uint32_t mip = 0, uint32_t la
 // SNORM in [-1, 1], BC6H / RGBA16F as the stored half floats.
 std::vector<float> decodeRGBA32F(const Image& img, uint32_t mip = 0, uint32_t layer = 0);
 
-// PNG encoding of RGBA8 pixels through OpenImageIO.
+// PNG encoding of RGBA8 pixels (straight alpha) through OpenImageIO, zlib level 3.
 std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t height);
 
 // JPEG or PNG bytes (through OpenImageIO) to an RGBA8 image with one mip.
@@ -125,6 +125,12 @@ uint32_t vkFormatFor(const Image& img);
 // Every mip, layer and face; the original blocks when vkFormatFor() is not 0,
 // RGBA8 decoded pixels otherwise.
 std::vector<uint8_t> writeKTX2(const Image& img, const Ktx2WriteOptions& options = {});
+
+// Reads the KTX2 files writeKTX2 makes (the VkFormats above, supercompression
+// none or Zstandard). Bad input throws strata::Error naming `file`, the byte
+// offset and what was expected; other VkFormats / schemes (Basis Universal,
+// UASTC) throw strata::Unsupported.
+Image readKTX2(const std::vector<uint8_t>& bytes, const std::string& file);
 
 // ---- Writing an image as a file (`strata textures`) ----
 

@@ -4,6 +4,7 @@
 // the Khronos Data Format Specification 1.3 (§5 basic descriptor block, §19-20
 // the BC colour models) as the KTX2 spec's vk2dfd mapping writes it.
 #include "common/bytes.h"
+#include "image/ktx2_formats.h"
 #include "strata/error.h"
 #include "strata/image.h"
 
@@ -14,41 +15,6 @@
 namespace strata::image {
 namespace {
 
-// VkFormat values (Vulkan 1.x core enum VkFormat).
-namespace vk {
-constexpr uint32_t R5G6B5_UNORM_PACK16 = 4, A1R5G5B5_UNORM_PACK16 = 8, R8_UNORM = 9,
-                   R8G8B8A8_UNORM = 37, R8G8B8A8_SRGB = 43, B8G8R8A8_UNORM = 44, B8G8R8A8_SRGB = 50,
-                   R16_UNORM = 70, R16G16B16A16_SFLOAT = 97, BC1_RGBA_UNORM = 133,
-                   BC1_RGBA_SRGB = 134, BC2_UNORM = 135, BC2_SRGB = 136, BC3_UNORM = 137,
-                   BC3_SRGB = 138, BC4_UNORM = 139, BC4_SNORM = 140, BC5_UNORM = 141,
-                   BC5_SNORM = 142, BC6H_UFLOAT = 143, BC6H_SFLOAT = 144, BC7_UNORM = 145,
-                   BC7_SRGB = 146;
-}
-
-// DXGI -> VkFormat, with the sRGB twin where both APIs have one.
-struct VkRow {
-  uint32_t dxgiUnorm, dxgiSrgb, vkUnorm, vkSrgb;
-};
-const VkRow kVkRows[] = {
-    {dxgi::RGBA8, dxgi::RGBA8_SRGB, vk::R8G8B8A8_UNORM, vk::R8G8B8A8_SRGB},
-    {dxgi::BGRA8, dxgi::BGRA8_SRGB, vk::B8G8R8A8_UNORM, vk::B8G8R8A8_SRGB},
-    {dxgi::BC1, dxgi::BC1_SRGB, vk::BC1_RGBA_UNORM, vk::BC1_RGBA_SRGB},
-    {dxgi::BC2, dxgi::BC2_SRGB, vk::BC2_UNORM, vk::BC2_SRGB},
-    {dxgi::BC3, dxgi::BC3_SRGB, vk::BC3_UNORM, vk::BC3_SRGB},
-    {dxgi::BC7, dxgi::BC7_SRGB, vk::BC7_UNORM, vk::BC7_SRGB},
-    {dxgi::R8, 0, vk::R8_UNORM, 0},
-    {dxgi::R16, 0, vk::R16_UNORM, 0},
-    {dxgi::B5G6R5, 0, vk::R5G6B5_UNORM_PACK16, 0},     // same bit layout: B 0-4, G 5-10, R 11-15
-    {dxgi::B5G5R5A1, 0, vk::A1R5G5B5_UNORM_PACK16, 0}, // B 0-4, G 5-9, R 10-14, A 15
-    {dxgi::RGBA16F, 0, vk::R16G16B16A16_SFLOAT, 0},
-    {dxgi::BC4, 0, vk::BC4_UNORM, 0},
-    {dxgi::BC4_SNORM, 0, vk::BC4_SNORM, 0},
-    {dxgi::BC5, 0, vk::BC5_UNORM, 0},
-    {dxgi::BC5_SNORM, 0, vk::BC5_SNORM, 0},
-    {dxgi::BC6H_UF16, 0, vk::BC6H_UFLOAT, 0},
-    {dxgi::BC6H_SF16, 0, vk::BC6H_SFLOAT, 0},
-};
-
 // KDFS §5.6 colour models, §5.7 primaries, §5.8 transfer functions, §5.15 channel flags.
 constexpr uint8_t MODEL_RGBSDA = 1, MODEL_BC1A = 128, MODEL_BC2 = 129, MODEL_BC3 = 130,
                   MODEL_BC4 = 131, MODEL_BC5 = 132, MODEL_BC6H = 133, MODEL_BC7 = 134;
@@ -56,7 +22,6 @@ constexpr uint8_t PRIMARIES_BT709 = 1, TRANSFER_LINEAR = 1, TRANSFER_SRGB = 2;
 constexpr uint8_t CH_R = 0, CH_G = 1, CH_B = 2, CH_A = 15;
 constexpr uint8_t F_LINEAR = 0x10, F_SIGNED = 0x40, F_FLOAT = 0x80;
 constexpr uint32_t kFloatOne = 0x3F800000, kFloatMinusOne = 0xBF800000;
-constexpr uint32_t SUPERCOMPRESSION_ZSTD = 2;
 
 struct Sample {
   uint16_t bitOffset;
@@ -202,18 +167,6 @@ void keyValue(ByteWriter& w, const std::string& key, const std::string& value) {
   while (w.tell() % 4) w.u8(0);
 }
 
-uint32_t typeSizeFor(uint32_t vkFormat) {
-  switch (vkFormat) {
-  case vk::R16_UNORM:
-  case vk::R16G16B16A16_SFLOAT:
-  case vk::R5G6B5_UNORM_PACK16:
-  case vk::A1R5G5B5_UNORM_PACK16:
-    return 2;
-  default:
-    return 1; // 8-bit and _BLOCK formats
-  }
-}
-
 Image asRGBA8(const Image& img) {
   Image out = img;
   out.dxgiFormat = img.colorSpace == ColorSpace::SRGB ? dxgi::RGBA8_SRGB : dxgi::RGBA8;
@@ -229,7 +182,7 @@ Image asRGBA8(const Image& img) {
 } // namespace
 
 uint32_t vkFormatFor(const Image& img) {
-  for (const VkRow& r : kVkRows) {
+  for (const VkRow& r : vkRows()) {
     if (img.dxgiFormat != r.dxgiUnorm && img.dxgiFormat != r.dxgiSrgb) continue;
     return r.vkSrgb && img.colorSpace == ColorSpace::SRGB ? r.vkSrgb : r.vkUnorm;
   }
@@ -275,18 +228,16 @@ std::vector<uint8_t> writeKTX2(const Image& source, const Ktx2WriteOptions& opti
   keyValue(kvd, "KTXwriter", "Strata 0.1.0");
 
   ByteWriter w;
-  static const uint8_t kIdentifier[12] = {0xAB, 'K',  'T',  'X',  ' ',  '2',
-                                          '0',  0xBB, '\r', '\n', 0x1A, '\n'};
-  w.bytes(kIdentifier, 12);
+  w.bytes(kKtx2Identifier, 12);
   w.u32(vkFormat);
-  w.u32(typeSizeFor(vkFormat));
+  w.u32(ktx2TypeSize(vkFormat));
   w.u32(img.width);
   w.u32(img.height);
   w.u32(img.depth > 1 ? img.depth : 0);         // pixelDepth 0: not a 3D texture
   w.u32(img.arraySize > 1 ? img.arraySize : 0); // layerCount 0: not an array
   w.u32(img.cube ? 6 : 1);
   w.u32(img.mipLevels);
-  w.u32(options.zstd ? SUPERCOMPRESSION_ZSTD : 0);
+  w.u32(options.zstd ? kSupercompressionZstd : 0);
   const size_t levelIndexAt = 80;
   const uint32_t dfdAt = uint32_t(levelIndexAt + 24 * img.mipLevels);
   w.u32(dfdAt);

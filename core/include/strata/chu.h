@@ -1,0 +1,20 @@
+#pragma once
+// CHU / TQT conversions that are not a scene (atlas-chu-tqt.md §9).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace strata::chu {
+
+struct AtlasOutput {
+  std::vector<uint8_t> bytes;        // a complete v140 .atlas file
+  std::vector<std::string> warnings; // e.g. a companion TQT that could not be used
+};
+
+// `strata convert x.chu -o x.atlas`: one v140 Geom TOC mapped from the CHU
+// (§9b) with Atlas collision regenerated for the leaf chunks, plus one Tex TOC
+// from the same-stem TQT beside it when there is one (§9c, §9d: mFormat 2,
+// DDS bytes unchanged). Throws strata::Error for a bad CHU.
+AtlasOutput convertToAtlas(const std::string& chuPath);
+
+} // namespace strata::chu

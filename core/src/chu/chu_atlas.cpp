@@ -1,0 +1,239 @@
+// CHU (+ TQT) -> Atlas model, exactly as atlas-chu-tqt.md §9b-§9d say.
+#include "chu/chu_atlas.h"
+
+#include "atlas/atlas_collision.h"
+#include "atlas/atlas_io.h"
+#include "common/quadtree.h"
+#include "strata/error.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+namespace strata::chu {
+
+ChunkFrame chunkFrame(const Header& h, const Stub& s) {
+  ChunkFrame f;
+  const int depth = h.treeDepth;
+  f.terrainWidth = f.terrainHeight = double(h.leafDimensions) * std::ldexp(1.0, depth - 1);
+  f.size = double(h.leafDimensions) * std::ldexp(1.0, (depth - 1) - int(s.level));
+  f.originX = f.size * s.x;
+  f.originY = f.size * s.y;
+  return f;
+}
+
+atlas::Vertex mapVertex(const QVertex& q, const Header& h, const ChunkFrame& f) {
+  atlas::Vertex v;
+  v.point[0] = float((q.x / kQuantHalfRange * 0.5 + 0.5) * f.size + f.originX);
+  v.point[1] = float((q.y / kQuantHalfRange * 0.5 + 0.5) * f.size + f.originY);
+  v.point[2] = float(double(q.z) * h.verticalScale);
+  // §9b: the spec's texCoord wins over the Torque source's (pos.y, pos.x) / size.
+  v.texCoord[0] = float(double(v.point[1]) / f.terrainHeight);
+  v.texCoord[1] = float(1.0 - double(v.point[0]) / f.terrainWidth);
+  v.pointMorph = {0, 0, float(double(q.morph) * h.verticalScale)};
+  v.texMorph = {0, 0};
+  v.normal = {0, 0, 1};
+  return v;
+}
+
+std::vector<size_t> stubsByLabel(const File& file) {
+  std::vector<size_t> byLabel(file.stubs.size(), size_t(-1));
+  for (size_t i = 0; i < file.stubs.size(); ++i) {
+    int32_t l = file.stubs[i].label;
+    if (l >= 0 && size_t(l) < byLabel.size()) byLabel[size_t(l)] = i;
+  }
+  return byLabel;
+}
+
+namespace {
+
+struct Bounds {
+  bool empty = true;
+  atlas::Box3 box;
+  void add(const Vec3& p) {
+    if (empty) {
+      box.min = box.max = p;
+      empty = false;
+      return;
+    }
+    for (int k = 0; k < 3; ++k) {
+      box.min[k] = std::min(box.min[k], p[k]);
+      box.max[k] = std::max(box.max[k], p[k]);
+    }
+  }
+  void add(const Bounds& b) {
+    if (b.empty) return;
+    add(b.box.min);
+    add(b.box.max);
+  }
+};
+
+std::string nodeName(uint32_t level, uint32_t x, uint32_t y) {
+  return "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
+}
+
+} // namespace
+
+atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& chuName,
+                    const MapOptions& options) {
+  const Header& h = chu.header;
+  if (!(std::isfinite(h.leafDimensions) && h.leafDimensions > 0))
+    throw Error(chuName, 0x10,
+                "CHU leafDimensions " + std::to_string(h.leafDimensions) +
+                    " must be finite and positive (§9b)");
+  const uint32_t depth = uint32_t(h.treeDepth);
+  const size_t count = size_t(nodeCount(depth));
+  if (chu.stubs.size() != count)
+    throw Error(chuName, 0x14, "CHU stub count does not match its tree depth");
+  const std::vector<size_t> byLabel = stubsByLabel(chu);
+  std::map<uint32_t, const Chunk*> chunkAt;
+  for (const Chunk& c : chu.chunks) chunkAt[c.offset] = &c;
+
+  atlas::File file;
+  atlas::Toc geom;
+  geom.kind = atlas::TocKind::Geom;
+  geom.tag = "Geom";
+  geom.goalBatchSize = options.goalBatchSize;
+  geom.treeDepth = depth;
+  geom.version = atlas::kMaxVersion;
+  geom.geomStubs.resize(count);
+  std::vector<atlas::GeomChunk> chunks(count);
+  std::vector<Bounds> bounds(count);
+
+  // Leaves first, so each parent's bounds take in its four children (§9b).
+  for (int level = int(depth) - 1; level >= 0; --level) {
+    const uint32_t side = 1u << level;
+    for (uint32_t x = 0; x < side; ++x)
+      for (uint32_t y = 0; y < side; ++y) {
+        const size_t node = size_t(nodeId(uint32_t(level), x, y));
+        // §9b: Atlas node (level, x, y) uses CHU label nodeID(level, y, x).
+        const size_t label = size_t(nodeId(uint32_t(level), y, x));
+        const size_t si = byLabel[label];
+        if (si == size_t(-1))
+          throw Error(chuName, Error::kNoOffset, "no CHU stub has label " + std::to_string(label));
+        const Stub& s = chu.stubs[si];
+        const uint64_t stubAt = kHeaderSize + uint64_t(si) * kStubSize;
+        if (s.level >= depth)
+          throw Error(chuName, stubAt + 24,
+                      "CHU stub label " + std::to_string(label) + " has level " +
+                          std::to_string(s.level) + " outside the tree (0.." +
+                          std::to_string(depth - 1) + ")");
+        auto found = chunkAt.find(s.chunkOffset);
+        const Chunk* c = found == chunkAt.end() ? nullptr : found->second;
+        if (!c) throw Error(chuName, s.chunkOffset, "no CHU chunk at this stub's chunkOffset");
+        const ChunkFrame f = chunkFrame(h, s);
+        atlas::GeomChunk& g = chunks[node];
+        g.verts.reserve(c->verts.size());
+        for (const QVertex& q : c->verts) {
+          g.verts.push_back(mapVertex(q, h, f));
+          bounds[node].add(g.verts.back().point);
+        }
+        for (uint16_t i : c->indices)
+          if (i >= c->verts.size())
+            throw Error(chuName, c->offset,
+                        "CHU chunk for " + nodeName(uint32_t(level), x, y) + " has index " +
+                            std::to_string(i) + " but only " + std::to_string(c->verts.size()) +
+                            " vertices");
+        g.indices = c->indices;
+        g.skirtSkip = 0; // §9b: no confirmed CHU equivalent
+        if (uint32_t(level) + 1 < depth)
+          for (uint32_t k = 0; k < 4; ++k)
+            bounds[node].add(
+                bounds[size_t(nodeId(uint32_t(level) + 1, 2 * x + k / 2, 2 * y + k % 2))]);
+      }
+  }
+
+  // Frames in Torque's import order: level by level from the leaves up.
+  // Placeholder offsets (node + 1) are replaced by layoutAtlas.
+  for (int level = int(depth) - 1; level >= 0; --level) {
+    const uint32_t side = 1u << level;
+    for (uint32_t x = 0; x < side; ++x)
+      for (uint32_t y = 0; y < side; ++y) {
+        const size_t node = size_t(nodeId(uint32_t(level), x, y));
+        atlas::Frame fr;
+        fr.kind = atlas::TocKind::Geom;
+        fr.version = atlas::kMaxVersion;
+        fr.offset = uint32_t(node + 1);
+        fr.geom = std::move(chunks[node]);
+        fr.geom.bounds = bounds[node].box; // stored identically in stub and chunk
+        fr.geom.colFlag = atlas::kCollisionAbsent;
+        // §9b: CHU collision is not field-compatible; like importOldAtlasCHU,
+        // regenerate Atlas collision for the leaf chunks, after the bounds.
+        if (options.collision && uint32_t(level) + 1 == depth) {
+          fr.geom.collision = atlas::generateCollision(fr.geom, fr.geom.bounds);
+          fr.geom.colFlag = atlas::kCollisionPresent;
+        }
+        atlas::GeomStub& st = geom.geomStubs[node];
+        st.offset = fr.offset;
+        st.length = 1;
+        st.generation = 0;
+        st.bounds = bounds[node].box;
+        st.sentinel = atlas::kStubSentinel;
+        file.frames.push_back(std::move(fr));
+      }
+  }
+  file.tocs.push_back(std::move(geom));
+
+  if (tqt) {
+    // §9c: one Tex TOC; stub (level, x, y) takes table entry nodeID(level, y, x);
+    // shared tiles stay shared; the DDS bytes go in unchanged with mFormat 2.
+    atlas::Toc tex;
+    tex.kind = atlas::TocKind::Tex;
+    tex.tag = "Tex";
+    tex.treeDepth = tqt->header.treeDepth;
+    tex.version = atlas::kMaxVersion;
+    const size_t texCount = size_t(nodeCount(tex.treeDepth));
+    tex.texStubs.resize(texCount);
+    const uint32_t base = uint32_t(count + 1);
+    std::map<uint32_t, const tqt::Tile*> tileAt;
+    for (const tqt::Tile& t : tqt->tiles) tileAt[t.offset] = &t;
+    std::map<uint32_t, uint32_t> placed; // TQT offset -> placeholder of its frame
+    for (size_t i = 0; i < texCount; ++i) {
+      NodePos p = nodePos(i);
+      const uint32_t off = tqt->offsetOf(p.level, p.x, p.y);
+      auto it = placed.find(off);
+      uint32_t placeholder = it != placed.end() ? it->second : base + uint32_t(placed.size());
+      if (it == placed.end()) {
+        auto found = tileAt.find(off);
+        const tqt::Tile* tile = found == tileAt.end() ? nullptr : found->second;
+        if (!tile) throw Error(chuName, off, "companion TQT has no tile at this offset");
+        placed[off] = placeholder;
+        atlas::Frame fr;
+        fr.kind = atlas::TocKind::Tex;
+        fr.version = atlas::kMaxVersion;
+        fr.offset = placeholder;
+        fr.tex.format = 2; // §4 / §9c: DDS
+        fr.tex.data = tile->dds;
+        file.frames.push_back(std::move(fr));
+      }
+      tex.texStubs[i] = {placeholder, 1, 0};
+    }
+    file.tocs.push_back(std::move(tex));
+  }
+  atlas::layoutAtlas(file);
+  return file;
+}
+
+std::string findCompanionTqt(const std::string& chuPath) {
+  namespace fs = std::filesystem;
+  fs::path p(chuPath);
+  fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+  const std::string stem = p.stem().string();
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const fs::path& q = e.path();
+    std::string ext = q.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext == ".tqt" && q.stem().string() == stem && e.is_regular_file(ec))
+      found.push_back((p.parent_path() / q.filename()).string());
+  }
+  if (found.empty()) return "";
+  std::sort(found.begin(), found.end());
+  return found.front();
+}
+
+} // namespace strata::chu

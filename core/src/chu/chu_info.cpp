@@ -1,0 +1,99 @@
+// `strata info` for CHU and TQT: a structure summary as JSON.
+#include "chu/chu_info.h"
+
+#include "chu/tqt_tile.h"
+#include "common/quadtree.h"
+
+#include <cmath>
+#include <map>
+
+namespace strata {
+
+namespace chu {
+
+nlohmann::json describe(const File& file, uint64_t fileSize, const std::string& companionTqt) {
+  using nlohmann::json;
+  const Header& h = file.header;
+  json j;
+  j["format"] = "chu";
+  j["fileSize"] = fileSize;
+  j["version"] = h.version;
+  j["treeDepth"] = h.treeDepth;
+  j["baseMaxError"] = h.baseMaxError;
+  j["verticalScale"] = h.verticalScale;
+  j["leafDimensions"] = h.leafDimensions;
+  j["terrainSize"] = double(h.leafDimensions) * std::ldexp(1.0, h.treeDepth - 1); // §9b
+  j["chunkCount"] = h.chunkCount;
+  j["colTreeDepth"] = h.colTreeDepth;
+  std::map<uint32_t, const Chunk*> chunkAt;
+  for (const Chunk& c : file.chunks) chunkAt[c.offset] = &c;
+  json levels = json::array();
+  for (int32_t l = 0; l < h.treeDepth; ++l) {
+    size_t stubs = 0, verts = 0, tris = 0, collision = 0;
+    for (const Stub& s : file.stubs) {
+      if (nodePos(uint64_t(s.label)).level != uint32_t(l)) continue;
+      const Chunk& c = *chunkAt.at(s.chunkOffset);
+      ++stubs;
+      verts += c.verts.size();
+      tris += c.indices.size() / 3;
+      collision += c.colDataFlag == 1;
+    }
+    levels.push_back({{"level", l},
+                      {"chunks", stubs},
+                      {"vertices", verts},
+                      {"triangles", tris},
+                      {"chunksWithCollision", collision}});
+  }
+  j["levels"] = levels;
+  j["distinctChunks"] = file.chunks.size();
+  size_t inOrder = 0;
+  for (size_t i = 0; i < file.stubs.size(); ++i) inOrder += file.stubs[i].label == int32_t(i);
+  j["stubsInLabelOrder"] = inOrder == file.stubs.size();
+  size_t gapBytes = 0;
+  for (const Gap& g : file.gaps) gapBytes += g.bytes.size();
+  j["unreferencedBytes"] = gapBytes;
+  j["companionTqt"] = companionTqt.empty() ? json(nullptr) : json(companionTqt);
+  return j;
+}
+
+} // namespace chu
+
+namespace tqt {
+
+nlohmann::json describe(const File& file, uint64_t fileSize, const std::string& fileName) {
+  using nlohmann::json;
+  json j;
+  j["format"] = "tqt";
+  j["fileSize"] = fileSize;
+  j["version"] = file.header.version;
+  j["treeDepth"] = file.header.treeDepth;
+  j["tileSize"] = file.header.tileSize;
+  j["nodes"] = file.offsets.size();
+  j["distinctTiles"] = file.tiles.size();
+  std::map<uint32_t, const Tile*> tileAt;
+  for (const Tile& t : file.tiles) tileAt[t.offset] = &t;
+  json levels = json::array();
+  for (uint32_t l = 0; l < file.header.treeDepth; ++l) {
+    json formats = json::object(), sizes = json::object();
+    for (uint64_t i = nodeCount(l); i < nodeCount(l + 1); ++i) {
+      const Tile& t = *tileAt.at(file.offsets[size_t(i)]);
+      TileDds d = readTileDds(t, fileName);
+      formats[d.format] = formats.value(d.format, 0) + 1;
+      std::string size = std::to_string(d.width) + "x" + std::to_string(d.height);
+      sizes[size] = sizes.value(size, 0) + 1;
+    }
+    levels.push_back({{"level", l},
+                      {"tiles", uint64_t(1) << (2 * l)},
+                      {"formats", formats},
+                      {"dimensions", sizes}});
+  }
+  j["levels"] = levels;
+  size_t gapBytes = 0;
+  for (const Gap& g : file.gaps) gapBytes += g.bytes.size();
+  j["unreferencedBytes"] = gapBytes;
+  return j;
+}
+
+} // namespace tqt
+
+} // namespace strata

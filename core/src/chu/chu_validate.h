@@ -1,0 +1,23 @@
+#pragma once
+#include "chu/chu_model.h"
+#include "chu/tqt_model.h"
+#include "strata/formats.h"
+
+#include <string>
+
+namespace strata::chu {
+
+// `strata validate` for a CHU the reader accepted: the rules the mapping needs
+// that the reader does not enforce (errors), and §9e's consistency comparisons
+// (warnings, one per kind with a count and the first case).
+void validateModel(const File& file, ValidationReport& rep);
+
+} // namespace strata::chu
+
+namespace strata::tqt {
+
+// `strata validate` for a TQT the reader accepted: tileSize versus the DDS
+// dimensions and DDS streams whose size cannot be checked (warnings).
+void validateModel(const File& file, const std::string& fileName, ValidationReport& rep);
+
+} // namespace strata::tqt

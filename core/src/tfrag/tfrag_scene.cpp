@@ -1,0 +1,196 @@
+#include "tfrag/tfrag_scene.h"
+
+#include "strata/error.h"
+#include "tfrag/strips.h"
+#include "tfrag/tfrag_read.h"
+#include "tfrag/vertex.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <unordered_map>
+
+namespace strata::tfrag {
+
+LoadedLevel loadLevel(const std::string& path, bool bareBlock) {
+  LoadedLevel l;
+  l.level = bareBlock ? readBareBlock(path) : readLevel(path);
+  const Level& lv = l.level;
+  l.block = readTfragsBlock(lv.coreData.data() + lv.header.tfragsOffset, size_t(lv.tfragsSize),
+                            lv.coreDataPath, uint64_t(lv.header.tfragsOffset));
+  return l;
+}
+
+std::vector<Image> levelImages(const Level& level) {
+  std::vector<Image> out;
+  if (!level.hasGsRam) return out;
+  for (size_t i = 0; i < level.textures.size(); ++i)
+    out.push_back(decodeTexture(level.textures[i], i, level.coreData,
+                                uint64_t(level.header.texturesBase), level.gsRam,
+                                level.coreDataPath, level.gsRamPath));
+  return out;
+}
+
+static AlphaMode alphaModeOf(const Image& img) {
+  bool partial = false, cut = false;
+  size_t n = size_t(img.width) * img.height; // mip 0
+  for (size_t i = 0; i < n; ++i) {
+    uint8_t a = img.data[4 * i + 3];
+    if (a == 0)
+      cut = true;
+    else if (a != 255)
+      partial = true;
+  }
+  return partial ? AlphaMode::Blend : cut ? AlphaMode::Mask : AlphaMode::Opaque;
+}
+
+static Wrap wrapOf(int32_t v) {
+  return v == 1 ? Wrap::ClampToEdge : Wrap::Repeat;
+}
+
+Scene levelScene(const LoadedLevel& l, const LoadOptions& options) {
+  const Level& lv = l.level;
+  int lod = options.lod < 0 ? 0 : options.lod;
+  if (lod > 2)
+    throw Unsupported(lv.dir, Error::kNoOffset,
+                      "LOD " + std::to_string(options.lod) + ": tfrags have LODs 0, 1 and 2");
+  Scene s;
+  s.name = std::filesystem::path(lv.dir).filename().string();
+  if (s.name.empty() || s.name == ".") s.name = "tfrag level";
+
+  // Textures, samplers from the first ad-gif that binds each entry.
+  if (options.textures) {
+    s.images = levelImages(lv);
+    if (!lv.hasGsRam && !lv.textures.empty())
+      s.warnings.push_back(lv.gsRamPath + " is missing: textures are left out");
+  }
+  // Without a texture table (a bare block) the ad-gifs' indices size the
+  // material list; 4096 bounds it against a corrupt index.
+  size_t materialCount = lv.textures.size();
+  if (lv.bareBlock)
+    for (auto& t : l.block.tfrags)
+      for (auto& g : t.adGifs)
+        if (g.textureIndex() >= 0 && g.textureIndex() < 4096)
+          materialCount = std::max(materialCount, size_t(g.textureIndex()) + 1);
+  std::vector<int> wrapSeen(materialCount, 0);
+  std::vector<std::pair<int32_t, int32_t>> wraps(materialCount, {0, 0});
+  for (size_t ti = 0; ti < l.block.tfrags.size(); ++ti)
+    for (auto& g : l.block.tfrags[ti].adGifs) {
+      int32_t tex = g.textureIndex();
+      if (tex < 0 || size_t(tex) >= materialCount)
+        throw Error(lv.coreDataPath, l.block.tfrags[ti].at.adGifs.offset,
+                    "tfrag " + std::to_string(ti) + ": an ad-gif binds texture " +
+                        std::to_string(tex) + " but the texture table holds " +
+                        std::to_string(lv.textures.size()));
+      std::pair<int32_t, int32_t> w{g.wrapS(), g.wrapT()};
+      if (!wrapSeen[size_t(tex)]) {
+        wrapSeen[size_t(tex)] = 1;
+        wraps[size_t(tex)] = w;
+      } else if (wraps[size_t(tex)] != w && wrapSeen[size_t(tex)] == 1) {
+        wrapSeen[size_t(tex)] = 2;
+        s.warnings.push_back("texture " + std::to_string(tex) +
+                             " is bound with different wrap modes; the first binding's are used");
+      }
+    }
+  for (size_t i = 0; i < materialCount; ++i) {
+    Material m;
+    m.name = "tfrag_texture_" + std::to_string(i);
+    m.doubleSided = true;
+    m.metallic = 0.0f;
+    m.roughness = 1.0f;
+    if (i < s.images.size()) {
+      Texture tex;
+      tex.image = int(i);
+      tex.wrapS = wrapOf(wraps[i].first);
+      tex.wrapT = wrapOf(wraps[i].second);
+      s.textures.push_back(tex);
+      m.baseColorTexture = int(s.textures.size() - 1);
+      m.alphaMode = alphaModeOf(s.images[i]);
+    }
+    s.materials.push_back(m);
+  }
+
+  for (size_t ti = 0; ti < l.block.tfrags.size(); ++ti) {
+    const Tfrag& t = l.block.tfrags[ti];
+    std::string who = "tfrag " + std::to_string(ti);
+    LodTriangles tris = lodTriangles(t, lod, lv.coreDataPath);
+    Node node;
+    node.name = "tfrag_" + std::to_string(ti);
+    node.tags = {{"tfrag", int64_t(ti)}, {"lod", lod}};
+    if (!tris.triangles.empty()) {
+      Mesh mesh;
+      mesh.name = node.name;
+      // The tier whose entries collapse onto their parents toward the next LOD.
+      int morphTier = lod == 0 ? 2 : lod == 1 ? 1 : -1;
+      bool morph = morphTier > 0 && !t.vertexInfo[size_t(morphTier)].empty();
+      std::map<int, size_t> primOf; // texture index -> primitive
+      std::vector<std::unordered_map<uint32_t, uint32_t>> remap;
+      for (size_t k = 0; k < tris.triangles.size(); ++k) {
+        int tex = t.adGifs[size_t(tris.adGif[k])].textureIndex();
+        auto it = primOf.find(tex);
+        if (it == primOf.end()) {
+          it = primOf.emplace(tex, mesh.primitives.size()).first;
+          mesh.primitives.emplace_back();
+          mesh.primitives.back().material = tex;
+          if (morph) mesh.primitives.back().morphTargets.emplace_back();
+          remap.emplace_back();
+        }
+        Primitive& p = mesh.primitives[it->second];
+        auto& map = remap[it->second];
+        for (uint32_t g : tris.triangles[k]) {
+          auto found = map.find(g);
+          if (found == map.end()) {
+            const VertexInfo& vi = t.info(g);
+            int64_t pi = positionIndex(t, vi);
+            if (pi < 0)
+              throw Error(lv.coreDataPath, t.at.data,
+                          who + ": vertex info " + std::to_string(g) +
+                              " addresses position field " + std::to_string(vi.vertex) +
+                              ", expected an even value below " +
+                              std::to_string(2 * t.positionCount()));
+            Vec3 pos = dequantPosition(t, t.position(size_t(pi)));
+            Vec2 uv{dequantUv(vi.s), dequantUv(vi.t)};
+            p.positions.push_back(pos);
+            p.uv0.push_back(uv);
+            p.colors.push_back(size_t(pi) < t.rgba.size() ? dequantColor(t.rgba[size_t(pi)])
+                                                          : Vec4{1, 1, 1, 1});
+            p.normals.push_back(lightNormal(t.lights[size_t(pi)]));
+            if (morph) {
+              Vec3 dp{0, 0, 0};
+              Vec2 duv{0, 0};
+              if (tierOf(t, g) == morphTier) {
+                int parent = firstParent(t, g);
+                if (parent < 0 || size_t(parent) >= parentLimit(t, morphTier))
+                  throw Error(lv.coreDataPath, t.at.data,
+                              who + ": vertex info " + std::to_string(g) + " has parent " +
+                                  std::to_string(parent) + ", expected below " +
+                                  std::to_string(parentLimit(t, morphTier)));
+                const VertexInfo& pv = t.info(size_t(parent));
+                int64_t ppi = positionIndex(t, pv);
+                if (ppi < 0)
+                  throw Error(lv.coreDataPath, t.at.data,
+                              who + ": parent vertex info " + std::to_string(parent) +
+                                  " addresses no position");
+                Vec3 pp = dequantPosition(t, t.position(size_t(ppi)));
+                dp = {pp[0] - pos[0], pp[1] - pos[1], pp[2] - pos[2]};
+                duv = {dequantUv(pv.s) - uv[0], dequantUv(pv.t) - uv[1]};
+              }
+              p.morphTargets[0].positions.push_back(dp);
+              p.morphTargets[0].uv0.push_back(duv);
+            }
+            found = map.emplace(g, uint32_t(p.positions.size() - 1)).first;
+          }
+          p.indices.push_back(found->second);
+        }
+      }
+      node.mesh = int(s.meshes.size());
+      s.meshes.push_back(std::move(mesh));
+    }
+    s.roots.push_back(int(s.nodes.size()));
+    s.nodes.push_back(std::move(node));
+    if (options.progress) options.progress(ti + 1, l.block.tfrags.size());
+  }
+  return s;
+}
+
+} // namespace strata::tfrag

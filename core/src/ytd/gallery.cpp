@@ -1,0 +1,70 @@
+#include "ytd/gallery.h"
+
+#include "common/bytes.h"
+#include "ytd/texture_data.h"
+
+#include <cmath>
+
+namespace strata::ytd {
+
+namespace {
+constexpr float kSpacing = 1.25f; // quad pitch on the grid: 1 unit quad + a 0.25 gap
+}
+
+std::vector<Image> containerImages(const TextureContainer& c) {
+  std::vector<Image> out;
+  for (const TextureEntry* e : sortedEntries(c))
+    if (e->layout.unsupported.empty()) out.push_back(toImage(e->record, e->layout));
+  return out;
+}
+
+Scene galleryScene(const TextureContainer& c, const LoadOptions& options) {
+  Scene s;
+  const auto entries = sortedEntries(c);
+  const size_t n = entries.size();
+  const size_t columns = n ? size_t(std::ceil(std::sqrt(double(n)))) : 1;
+  for (size_t i = 0; i < n; ++i) {
+    const TextureEntry& e = *entries[i];
+    const std::string& name = e.record.name.empty() ? hex32(e.hash) : e.record.name;
+
+    Material mat;
+    mat.name = name;
+    mat.doubleSided = true;
+    if (options.textures && e.layout.unsupported.empty()) {
+      s.images.push_back(toImage(e.record, e.layout));
+      Texture t;
+      t.image = int(s.images.size() - 1);
+      s.textures.push_back(t);
+      mat.baseColorTexture = int(s.textures.size() - 1);
+    }
+    if (!e.layout.unsupported.empty())
+      s.warnings.push_back("texture '" + name + "' not converted: " + e.layout.unsupported);
+    s.materials.push_back(mat);
+
+    // Upright unit quad, lower-left corner at the node origin. Image row 0 is
+    // the top edge (v = 0), as glTF addresses images.
+    Primitive p;
+    p.positions = {{0, 0, 1}, {1, 0, 1}, {1, 0, 0}, {0, 0, 0}}; // TL, TR, BR, BL
+    p.normals.assign(4, Vec3{0, -1, 0});
+    p.uv0 = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    p.indices = {3, 2, 1, 3, 1, 0}; // counter-clockwise seen from -Y
+    p.material = int(s.materials.size() - 1);
+    Mesh m;
+    m.name = name;
+    m.primitives.push_back(std::move(p));
+    s.meshes.push_back(std::move(m));
+
+    Node node;
+    node.name = name;
+    node.mesh = int(s.meshes.size() - 1);
+    node.translation = {float(i % columns) * kSpacing, 0, -float(i / columns) * kSpacing};
+    // (No name-hash tag: glTF extras would carry it through a 32-bit int.)
+    node.tags = {{"width", e.record.width}, {"height", e.record.height}, {"mips", e.record.mips}};
+    s.nodes.push_back(std::move(node));
+    s.roots.push_back(int(s.nodes.size() - 1));
+  }
+  if (n == 0) s.warnings.push_back("no embedded textures");
+  return s;
+}
+
+} // namespace strata::ytd

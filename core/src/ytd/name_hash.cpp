@@ -1,0 +1,19 @@
+#include "ytd/name_hash.h"
+
+namespace strata::ytd {
+
+uint32_t nameHash(const std::string& name) {
+  uint32_t h = 0;
+  for (unsigned char c : name) {
+    if (c >= 'A' && c <= 'Z') c = uint8_t(c - 'A' + 'a');
+    h += c;
+    h += h << 10;
+    h ^= h >> 6;
+  }
+  h += h << 3;
+  h ^= h >> 11;
+  h += h << 15;
+  return h;
+}
+
+} // namespace strata::ytd

@@ -1,0 +1,110 @@
+#include "ytd/texture_container.h"
+
+#include "common/bytes.h"
+#include "strata/error.h"
+#include "strata/image.h"
+#include "ytd/pointers.h"
+#include "ytd/texture_data.h"
+
+#include <algorithm>
+
+namespace strata::ytd {
+
+namespace {
+
+void containerFindings(TextureContainer& c) {
+  if (c.resource.trailingBytes)
+    c.findings.push_back(
+        {Severity::Warning, Error::kNoOffset,
+         std::to_string(c.resource.trailingBytes) + " bytes follow the end of the deflate stream"});
+}
+
+std::string mb(uint64_t v) {
+  return std::to_string(v);
+}
+
+void layoutFindings(TextureEntry& e, uint64_t recordAt) {
+  const TextureRecord& r = e.record;
+  const TextureLayout& L = e.layout;
+  const std::string tex = "texture '" + r.name + "': ";
+  if (L.censusChecked && !L.censusOk) {
+    std::string msg = tex + "census invariant fails: the computed " + shapeName(L.shape) +
+                      " chain is " + mb(L.computedBytes) +
+                      " bytes but blockCount x blockSize = " + mb(r.blockCount) + " x " +
+                      mb(r.blockSize) + " = " + mb(L.storedBytes);
+    if (L.pow2Bytes == L.storedBytes)
+      msg += " (it matches CodeWalker's power-of-two rounded block count)";
+    e.findings.push_back({Severity::Error, recordAt + 0x08, msg});
+  }
+  if (r.edition == Edition::Enhanced && (r.dimension == 2 || r.dimension == 3)) {
+    std::string msg = tex + "dimension byte " + std::to_string(r.dimension) + " read as " +
+                      shapeName(L.shape) + ", decided by " + dimensionBasisName(L.dimensionBasis);
+    if (L.dimensionBasis == DimensionBasis::Undecided)
+      msg += ": neither the view block nor the stored size tells cube from 3D; the spec's "
+             "reading (2 = 3D, 3 = cube) was taken, CodeWalker's would be the other";
+    e.findings.push_back({L.dimensionBasis == DimensionBasis::Undecided ||
+                                  L.dimensionBasis == DimensionBasis::SizeOverView
+                              ? Severity::Warning
+                              : Severity::Info,
+                          recordAt + 0x1E, msg});
+  }
+  if (!L.unsupported.empty())
+    e.findings.push_back({Severity::Warning, recordAt, tex + "not converted: " + L.unsupported});
+}
+
+} // namespace
+
+Edition ytdEdition(uint32_t version, const std::string& file) {
+  if (version == 5) return Edition::Enhanced;
+  if (version == 13) return Edition::Legacy;
+  throw Unsupported(file, 4,
+                    "resource version " + std::to_string(version) +
+                        " is not a texture dictionary version this reader knows (13 legacy, 5 "
+                        "Enhanced)");
+}
+
+void finishTextures(const ResourceMemory& mem, TextureContainer& c) {
+  // Data starts of every texture, so legacy data never runs into the next.
+  std::vector<uint64_t> starts;
+  for (auto& d : c.dictionaries)
+    for (auto& e : d.entries)
+      if (e.pointer && e.record.dataPtr) starts.push_back(e.record.dataPtr);
+  std::sort(starts.begin(), starts.end());
+
+  for (auto& d : c.dictionaries)
+    for (auto& e : d.entries) {
+      if (!e.pointer) continue;
+      e.layout = layoutOf(e.record);
+      const auto next = std::upper_bound(starts.begin(), starts.end(), e.record.dataPtr);
+      readTextureData(mem, e.record, e.layout, next == starts.end() ? 0 : *next, e.findings);
+      layoutFindings(e, mem.flatOffset(e.pointer));
+    }
+  containerFindings(c);
+}
+
+TextureContainer readYtd(const std::vector<uint8_t>& bytes, const std::string& file) {
+  TextureContainer c;
+  c.file = file;
+  c.kind = "ytd";
+  const Rsc7Header h = readRsc7Header(bytes, file);
+  c.edition = ytdEdition(h.version, file);
+  c.resource = readResource(bytes, file);
+  ResourceMemory mem(c.resource);
+  TextureDictionary d = readDictionary(mem, kSystemBase, c.edition, 0);
+  d.via = "resource root";
+  c.dictionaries.push_back(std::move(d));
+  finishTextures(mem, c);
+  return c;
+}
+
+std::vector<const TextureEntry*> sortedEntries(const TextureContainer& c) {
+  std::vector<const TextureEntry*> all;
+  for (auto& d : c.dictionaries)
+    for (auto& e : d.entries)
+      if (e.pointer) all.push_back(&e);
+  std::stable_sort(all.begin(), all.end(),
+                   [](const TextureEntry* a, const TextureEntry* b) { return a->hash < b->hash; });
+  return all;
+}
+
+} // namespace strata::ytd

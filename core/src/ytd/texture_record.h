@@ -1,0 +1,61 @@
+#pragma once
+// One texture record as stored: the Gen9 record of Enhanced (v5) resources or
+// the legacy record of v13 resources. The raw bytes are kept whole so every
+// field the specs call Unknown survives a read/write round trip; the named
+// fields below are decoded from them (and written back into them by the writer).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace strata::ytd {
+
+class ResourceMemory;
+
+enum class Edition { Legacy, Enhanced };
+
+constexpr uint64_t kGen9RecordSize = 0x80;   // ydr-embedded.md §3 (BlockLength_Gen9)
+constexpr uint64_t kLegacyRecordSize = 0x90; // ydr-embedded.md §3 (BlockLength)
+constexpr uint64_t kGen9ViewOffset = 0x58;   // ytd-layout.md: "0x30 u64 view ptr (= tex+0x58)"
+constexpr uint64_t kGen9ViewSize = 0x20;     // ytd-layout.md: "0x58: 32-byte SRV"
+
+struct TextureRecord {
+  Edition edition = Edition::Enhanced;
+  uint64_t address = 0;     // the pointer the dictionary holds
+  std::vector<uint8_t> raw; // kGen9RecordSize or kLegacyRecordSize bytes
+
+  std::string name;
+  uint64_t namePtr = 0, dataPtr = 0;
+  uint16_t width = 0, height = 0, depth = 0;
+  uint8_t mips = 0;
+  uint32_t usage = 0; // usage word; its low 5 bits are the usage (ytd-layout.md)
+
+  // Enhanced only (ytd-enhanced.md, texture table).
+  uint32_t blockCount = 0, blockSize = 0, flags = 0;
+  uint8_t dimension = 0; // raw byte: 1 2D; 2 and 3 are disputed (see texture_layout.h)
+  uint8_t sgaFormat = 0;
+  uint8_t tileMode = 0;
+  uint64_t viewPtr = 0;
+  std::vector<uint8_t> view; // the 32-byte view block, empty when viewPtr is null
+  int viewDimension = -1;    // u16 at view +0x10 (0x41 2D, 0x61 2DArray, 0x82 cube, 0xA3 3D)
+
+  // Legacy only (ytd-layout.md, "Legacy texture").
+  uint16_t stride = 0;
+  uint32_t d3dFormat = 0;
+
+  // Pixel bytes as read (see texture_data.h for how many).
+  std::vector<uint8_t> data;
+};
+
+// Reads the record at `ptr` (fields, name, view block), not its pixel data.
+// `at` is where the pointer to it was found (for errors).
+TextureRecord readGen9Record(const ResourceMemory& mem, uint64_t ptr, uint64_t at);
+TextureRecord readLegacyRecord(const ResourceMemory& mem, uint64_t ptr, uint64_t at);
+inline TextureRecord readRecord(const ResourceMemory& mem, Edition e, uint64_t ptr, uint64_t at) {
+  return e == Edition::Enhanced ? readGen9Record(mem, ptr, at) : readLegacyRecord(mem, ptr, at);
+}
+
+// Writes the named fields (and the pointers) back into `raw`.
+void storeGen9Fields(TextureRecord& rec);
+void storeLegacyFields(TextureRecord& rec);
+
+} // namespace strata::ytd
