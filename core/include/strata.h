@@ -1,0 +1,287 @@
+/* Strata C ABI (design.md "The C ABI"): libstrata, for plugins (Blender, Maya
+ * through ctypes) and any C caller.
+ *
+ * Rules every call follows:
+ * - Opaque handles with paired create / destroy. A handle is used by one thread
+ *   at a time; different handles may be used on different threads.
+ * - Every call that can fail returns a strata_status. The text of the last
+ *   error is kept per handle (strata_scene_error, strata_atlas_edit_error), never
+ *   in global state; it is "" after a call that succeeded.
+ * - Option and info structs start with `size`, set by the caller to
+ *   sizeof(the struct) it was compiled with; every other field is valid when
+ *   zero (zero means "the default"). A library reads and fills only the first
+ *   `size` bytes, so older and newer callers keep working.
+ * - Arrays are copied into caller buffers: call once with buffer NULL to learn
+ *   the count, then again with a buffer of at least that many elements.
+ * - Strings a call returns through `const char*` belong to the handle and stay
+ *   valid until the handle is loaded again or destroyed; strings a call returns
+ *   through `char**` belong to the caller and are released with strata_free.
+ * - No C++ exception crosses this interface.
+ *
+ * Coordinates are the scene's: the source's units, right-handed, Z up (the
+ * glTF writer converts to Y up). Texture coordinates use glTF's convention:
+ * v = 0 is the first (top) row of the image.
+ */
+#ifndef STRATA_H
+#define STRATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(STRATA_BUILDING_LIBRARY)
+#define STRATA_API __attribute__((visibility("default")))
+#else
+#define STRATA_API
+#endif
+
+/* (major << 16) | minor. A new minor adds calls, enum values or struct fields
+ * at the end; a new major breaks something. */
+#define STRATA_ABI_VERSION_MAJOR 1
+#define STRATA_ABI_VERSION_MINOR 0
+#define STRATA_ABI_VERSION ((STRATA_ABI_VERSION_MAJOR << 16) | STRATA_ABI_VERSION_MINOR)
+
+/* The ABI version the library was built with; compare its major with
+ * STRATA_ABI_VERSION_MAJOR before using anything else. */
+STRATA_API uint32_t strata_abi_version(void);
+
+typedef enum strata_status {
+  STRATA_OK = 0,
+  STRATA_ERROR_INVALID_ARGUMENT = 1, /* NULL pointer, bad struct size, index out of range */
+  STRATA_ERROR_BUFFER_TOO_SMALL = 2, /* count holds the elements needed */
+  STRATA_ERROR_IO = 3,               /* a file cannot be found, read or written */
+  STRATA_ERROR_FORMAT = 4,           /* the input is malformed (text: file, byte offset, what) */
+  STRATA_ERROR_UNSUPPORTED = 5,      /* valid input using something Strata does not support */
+  STRATA_ERROR_OUT_OF_MEMORY = 6,
+  STRATA_ERROR_INTERNAL = 7,
+  STRATA_ERROR_NO_SCENE = 8 /* the handle has nothing loaded */
+} strata_status;
+
+/* A static English name of a status ("STRATA_ERROR_FORMAT"). */
+STRATA_API const char* strata_status_name(strata_status status);
+
+/* Releases memory the library returned through a char** (NULL is fine). */
+STRATA_API void strata_free(void* memory);
+
+/* ---- Scenes ---------------------------------------------------------------- */
+
+typedef struct strata_scene strata_scene;
+
+enum {
+  STRATA_LOAD_LOD = 1u << 0,           /* use `lod` instead of the format's default level */
+  STRATA_LOAD_SKIRTS = 1u << 1,        /* Atlas/CHU: skirt triangles as a second primitive */
+  STRATA_LOAD_NO_TEXTURES = 1u << 2,   /* skip decoding textures and images */
+  STRATA_LOAD_TEXTURE_LEVEL = 1u << 3, /* Atlas: use `texture_level` */
+  STRATA_LOAD_SWAP_RED_BLUE = 1u << 4, /* Atlas: JPEG/PNG tiles made from BGR data */
+  STRATA_LOAD_IMAGES_ONLY = 1u << 5    /* every texture the file holds, as images; no nodes */
+};
+
+typedef struct strata_load_options {
+  size_t size;    /* sizeof(strata_load_options) */
+  uint32_t flags; /* STRATA_LOAD_* */
+  int32_t lod;    /* geometry level (STRATA_LOAD_LOD) */
+  int32_t texture_level;
+  /* Called during long work; may be NULL. */
+  void (*progress)(void* user, size_t done, size_t total);
+  void* progress_user;
+} strata_load_options;
+
+STRATA_API strata_status strata_scene_create(strata_scene** out_scene);
+STRATA_API void strata_scene_destroy(strata_scene* scene); /* NULL is fine */
+
+/* The last error of this handle, "" after success. */
+STRATA_API const char* strata_scene_error(const strata_scene* scene);
+
+/* Loads any supported input (detected by magic; a tfrag level directory by its
+ * contents) into the handle, replacing what it held. `options` may be NULL. */
+STRATA_API strata_status strata_scene_load(strata_scene* scene, const char* path,
+                                           const strata_load_options* options);
+
+typedef struct strata_scene_summary {
+  size_t size;
+  const char* format; /* "atlas", "chu", ... */
+  const char* name;
+  uint32_t node_count;
+  uint32_t root_count;
+  uint32_t mesh_count;
+  uint32_t material_count;
+  uint32_t texture_count;
+  uint32_t image_count;
+  uint32_t warning_count;
+} strata_scene_summary;
+
+STRATA_API strata_status strata_scene_get_summary(strata_scene* scene,
+                                                  strata_scene_summary* out_summary);
+
+/* Root node indices; *count receives how many there are. */
+STRATA_API strata_status strata_scene_get_roots(strata_scene* scene, int32_t* buffer,
+                                                size_t capacity, size_t* count);
+
+STRATA_API strata_status strata_scene_get_warning(strata_scene* scene, uint32_t index,
+                                                  const char** out_text);
+
+/* The structure summary (`strata info --json`) and the validation report
+ * (`strata validate`) of the file the scene was loaded from, as JSON text to be
+ * released with strata_free. */
+STRATA_API strata_status strata_scene_info_json(strata_scene* scene, char** out_json);
+STRATA_API strata_status strata_scene_validate_json(strata_scene* scene, char** out_json);
+
+/* ---- Nodes ----------------------------------------------------------------- */
+
+typedef struct strata_node_info {
+  size_t size;
+  const char* name;
+  float translation[3];
+  int32_t mesh; /* -1: none */
+  uint32_t child_count;
+  uint32_t tag_count;
+} strata_node_info;
+
+STRATA_API strata_status strata_scene_get_node(strata_scene* scene, uint32_t node,
+                                               strata_node_info* out_info);
+STRATA_API strata_status strata_scene_get_node_children(strata_scene* scene, uint32_t node,
+                                                        int32_t* buffer, size_t capacity,
+                                                        size_t* count);
+/* Small named integer facts (Atlas chunks: "level", "x", "y"). */
+STRATA_API strata_status strata_scene_get_node_tag(strata_scene* scene, uint32_t node, uint32_t tag,
+                                                   const char** out_name, int64_t* out_value);
+
+/* ---- Meshes and primitives ------------------------------------------------- */
+
+typedef struct strata_mesh_info {
+  size_t size;
+  const char* name;
+  uint32_t primitive_count;
+} strata_mesh_info;
+
+STRATA_API strata_status strata_scene_get_mesh(strata_scene* scene, uint32_t mesh,
+                                               strata_mesh_info* out_info);
+
+typedef struct strata_primitive_info {
+  size_t size;
+  uint32_t vertex_count;
+  uint32_t index_count; /* a triangle list */
+  int32_t material;     /* -1: none */
+  uint32_t has_normals, has_uv0, has_uv1, has_colors;
+  uint32_t morph_target_count;
+} strata_primitive_info;
+
+STRATA_API strata_status strata_scene_get_primitive(strata_scene* scene, uint32_t mesh,
+                                                    uint32_t primitive,
+                                                    strata_primitive_info* out_info);
+
+typedef enum strata_attribute {
+  STRATA_ATTRIBUTE_POSITIONS = 0,       /* float[3] per vertex */
+  STRATA_ATTRIBUTE_NORMALS = 1,         /* float[3] per vertex */
+  STRATA_ATTRIBUTE_UV0 = 2,             /* float[2] per vertex */
+  STRATA_ATTRIBUTE_UV1 = 3,             /* float[2] per vertex */
+  STRATA_ATTRIBUTE_COLORS = 4,          /* float[4] per vertex, linear RGBA */
+  STRATA_ATTRIBUTE_INDICES = 5,         /* uint32_t per index */
+  STRATA_ATTRIBUTE_MORPH_POSITIONS = 6, /* float[3] per vertex: deltas of `morph_target` */
+  STRATA_ATTRIBUTE_MORPH_UV0 = 7        /* float[2] per vertex: deltas of `morph_target` */
+} strata_attribute;
+
+/* Scalars per element of an attribute (3 for positions, 1 for indices), or 0
+ * for an unknown attribute. */
+STRATA_API uint32_t strata_attribute_components(strata_attribute attribute);
+
+/* Copies one array of a primitive into `buffer` (floats, or uint32_t for
+ * indices), `strata_attribute_components` scalars per element. `capacity` and
+ * `*count` count elements (vertices or indices); an attribute the primitive
+ * lacks has count 0. `morph_target` is ignored except for MORPH_* arrays. */
+STRATA_API strata_status strata_scene_get_attribute(strata_scene* scene, uint32_t mesh,
+                                                    uint32_t primitive, strata_attribute attribute,
+                                                    uint32_t morph_target, void* buffer,
+                                                    size_t capacity, size_t* count);
+
+/* ---- Materials, textures, images ------------------------------------------- */
+
+typedef enum strata_alpha_mode {
+  STRATA_ALPHA_OPAQUE = 0,
+  STRATA_ALPHA_MASK = 1,
+  STRATA_ALPHA_BLEND = 2
+} strata_alpha_mode;
+
+typedef struct strata_material_info {
+  size_t size;
+  const char* name;
+  float base_color_factor[4];   /* linear RGBA */
+  int32_t base_color_texture;   /* texture index, -1: none */
+  uint32_t base_color_texcoord; /* 0: uv0, 1: uv1 */
+  float metallic;
+  float roughness;
+  uint32_t double_sided;
+  strata_alpha_mode alpha_mode;
+  float alpha_cutoff;
+} strata_material_info;
+
+STRATA_API strata_status strata_scene_get_material(strata_scene* scene, uint32_t material,
+                                                   strata_material_info* out_info);
+
+typedef enum strata_wrap {
+  STRATA_WRAP_REPEAT = 0,
+  STRATA_WRAP_CLAMP_TO_EDGE = 1,
+  STRATA_WRAP_MIRRORED_REPEAT = 2
+} strata_wrap;
+
+typedef struct strata_texture_info {
+  size_t size;
+  int32_t image; /* -1: none */
+  strata_wrap wrap_s, wrap_t;
+} strata_texture_info;
+
+STRATA_API strata_status strata_scene_get_texture(strata_scene* scene, uint32_t texture,
+                                                  strata_texture_info* out_info);
+
+typedef enum strata_color_space {
+  STRATA_COLOR_SPACE_SRGB = 0,
+  STRATA_COLOR_SPACE_LINEAR = 1
+} strata_color_space;
+
+typedef struct strata_image_info {
+  size_t size;
+  const char* name;
+  uint32_t width, height, depth;
+  uint32_t mip_count;
+  uint32_t layer_count;    /* array layers, times 6 for a cube map */
+  uint32_t dxgi_format;    /* as stored */
+  const char* format_name; /* "BC1_UNORM_SRGB" */
+  strata_color_space color_space;
+} strata_image_info;
+
+STRATA_API strata_status strata_scene_get_image(strata_scene* scene, uint32_t image,
+                                                strata_image_info* out_info);
+
+/* Decodes one mip of one layer to RGBA8, first row at the top, never converting
+ * colour spaces. `capacity` and `*count` are in bytes (width * height * depth * 4
+ * of that mip). */
+STRATA_API strata_status strata_scene_get_image_rgba8(strata_scene* scene, uint32_t image,
+                                                      uint32_t mip, uint32_t layer, uint8_t* buffer,
+                                                      size_t capacity, size_t* count);
+
+/* ---- glTF ------------------------------------------------------------------ */
+
+typedef enum strata_gltf_textures {
+  STRATA_GLTF_TEXTURES_PNG = 0,
+  STRATA_GLTF_TEXTURES_KTX2 = 1, /* KTX2 beside a PNG source */
+  STRATA_GLTF_TEXTURES_NONE = 2
+} strata_gltf_textures;
+
+typedef struct strata_gltf_options {
+  size_t size;
+  strata_gltf_textures textures;
+} strata_gltf_options;
+
+/* Writes the scene as .glb or .gltf (by the extension of `path`), atomically.
+ * `options` may be NULL. */
+STRATA_API strata_status strata_scene_write_gltf(strata_scene* scene, const char* path,
+                                                 const strata_gltf_options* options);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* STRATA_H */

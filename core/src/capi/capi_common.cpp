@@ -1,0 +1,86 @@
+// Calls of strata.h that need no handle, and the helpers of capi_handles.h.
+#include "capi/capi_handles.h"
+
+#include <cstdlib>
+
+namespace strata::capi {
+
+void setError(std::string& slot, const char* text) noexcept {
+  try {
+    slot = text;
+  } catch (...) {
+    slot.clear();
+  }
+}
+
+strata_status copyOut(std::string& slot, const void* data, size_t elements, size_t elementBytes,
+                      void* buffer, size_t capacity, size_t* count) {
+  if (!count) return fail(slot, STRATA_ERROR_INVALID_ARGUMENT, "count pointer is NULL");
+  *count = elements;
+  if (!buffer) return STRATA_OK;
+  if (capacity < elements)
+    return fail(slot, STRATA_ERROR_BUFFER_TOO_SMALL,
+                "buffer holds " + std::to_string(capacity) + " elements; " +
+                    std::to_string(elements) + " needed");
+  if (elements) std::memcpy(buffer, data, elements * elementBytes);
+  return STRATA_OK;
+}
+
+} // namespace strata::capi
+
+extern "C" {
+
+uint32_t strata_abi_version(void) {
+  return STRATA_ABI_VERSION;
+}
+
+const char* strata_status_name(strata_status status) {
+  switch (strata::capi::enumValue(status)) {
+  case STRATA_OK:
+    return "STRATA_OK";
+  case STRATA_ERROR_INVALID_ARGUMENT:
+    return "STRATA_ERROR_INVALID_ARGUMENT";
+  case STRATA_ERROR_BUFFER_TOO_SMALL:
+    return "STRATA_ERROR_BUFFER_TOO_SMALL";
+  case STRATA_ERROR_IO:
+    return "STRATA_ERROR_IO";
+  case STRATA_ERROR_FORMAT:
+    return "STRATA_ERROR_FORMAT";
+  case STRATA_ERROR_UNSUPPORTED:
+    return "STRATA_ERROR_UNSUPPORTED";
+  case STRATA_ERROR_OUT_OF_MEMORY:
+    return "STRATA_ERROR_OUT_OF_MEMORY";
+  case STRATA_ERROR_INTERNAL:
+    return "STRATA_ERROR_INTERNAL";
+  case STRATA_ERROR_NO_SCENE:
+    return "STRATA_ERROR_NO_SCENE";
+  }
+  return "STRATA_UNKNOWN_STATUS";
+}
+
+// Everything returned through char** is allocated with malloc (capi_json.cpp).
+void strata_free(void* memory) {
+  std::free(memory);
+}
+
+} // extern "C"
+
+namespace strata::capi {
+
+strata_status checkLoaded(strata_scene* s) {
+  if (s->loaded) return STRATA_OK;
+  return fail(s->error, STRATA_ERROR_NO_SCENE,
+              "the scene handle holds nothing: call strata_scene_load first");
+}
+
+strata_status returnText(std::string& slot, const std::string& text, char** out) {
+  if (!out) return fail(slot, STRATA_ERROR_INVALID_ARGUMENT, "output pointer is NULL");
+  *out = nullptr;
+  char* p = static_cast<char*>(std::malloc(text.size() + 1));
+  if (!p) return fail(slot, STRATA_ERROR_OUT_OF_MEMORY, "out of memory");
+  std::memcpy(p, text.c_str(), text.size() + 1);
+  *out = p;
+  return STRATA_OK;
+}
+
+} // namespace strata::capi

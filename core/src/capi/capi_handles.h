@@ -1,0 +1,120 @@
+#pragma once
+// What the opaque handles of strata.h hold, and the guard every entry point
+// runs its body in so that no C++ exception crosses the C ABI.
+#include "strata.h"
+#include "strata/error.h"
+#include "strata/formats.h"
+#include "strata/scene.h"
+
+#include <cstring>
+#include <new>
+#include <string>
+
+struct strata_scene {
+  std::string error; // text of the last failed call, "" after success
+  bool loaded = false;
+  std::string path;
+  const strata::FormatHandler* handler = nullptr;
+  strata::Scene scene;
+};
+
+namespace strata::capi {
+
+// The integer a caller passed for a C enum. C callers (and ctypes) may pass
+// values outside the enumeration, and loading such a value through the enum
+// type is undefined in C++; copying its bytes is not.
+template <class E> int enumValue(const E& e) {
+  static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+  int v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
+// Sets the handle's error text; never throws (a failed allocation leaves it empty).
+void setError(std::string& slot, const char* text) noexcept;
+
+// Runs `body` (returning strata_status) with `slot` cleared first; maps
+// strata::Unsupported, strata::Error, std::bad_alloc and anything else to a
+// status and the error text.
+template <class Body> strata_status guarded(std::string& slot, Body&& body) noexcept {
+  slot.clear();
+  try {
+    return body();
+  } catch (const strata::Unsupported& e) {
+    setError(slot, e.what());
+    return STRATA_ERROR_UNSUPPORTED;
+  } catch (const strata::Error& e) {
+    setError(slot, e.what());
+    return STRATA_ERROR_FORMAT;
+  } catch (const std::bad_alloc&) {
+    setError(slot, "out of memory");
+    return STRATA_ERROR_OUT_OF_MEMORY;
+  } catch (const std::exception& e) {
+    setError(slot, e.what());
+    return STRATA_ERROR_INTERNAL;
+  } catch (...) {
+    setError(slot, "unknown internal error");
+    return STRATA_ERROR_INTERNAL;
+  }
+}
+
+// A failure with a message: sets the slot and returns the status.
+inline strata_status fail(std::string& slot, strata_status status, const std::string& text) {
+  slot = text;
+  return status;
+}
+
+// The caller's options struct, read as far as its `size` says: fields past
+// `size` keep their zero defaults; a larger struct from a newer header is
+// accepted when its extra bytes are zero (an unknown option that is set is an
+// error, not silently ignored). NULL gives all defaults.
+template <class T>
+strata_status readOptions(std::string& slot, const T* in, T& out, const char* what) {
+  std::memset(&out, 0, sizeof out);
+  out.size = sizeof out;
+  if (!in) return STRATA_OK;
+  if (in->size < sizeof(size_t))
+    return fail(slot, STRATA_ERROR_INVALID_ARGUMENT,
+                std::string(what) + ".size is " + std::to_string(in->size) + ": set it to sizeof(" +
+                    what + ")");
+  const size_t n = in->size < sizeof out ? in->size : sizeof out;
+  std::memcpy(static_cast<void*>(&out), in, n);
+  out.size = sizeof out;
+  const unsigned char* extra = reinterpret_cast<const unsigned char*>(in);
+  for (size_t i = sizeof out; i < in->size; ++i)
+    if (extra[i])
+      return fail(slot, STRATA_ERROR_UNSUPPORTED,
+                  std::string(what) + " sets a field this library (ABI " +
+                      std::to_string(STRATA_ABI_VERSION_MAJOR) + "." +
+                      std::to_string(STRATA_ABI_VERSION_MINOR) + ") does not know");
+  return STRATA_OK;
+}
+
+// Copies `full` into the caller's info struct as far as its `size` says.
+template <class T>
+strata_status writeInfo(std::string& slot, T* out, const T& full, const char* what) {
+  if (!out)
+    return fail(slot, STRATA_ERROR_INVALID_ARGUMENT, std::string(what) + " pointer is NULL");
+  const size_t size = out->size;
+  if (size < sizeof(size_t))
+    return fail(slot, STRATA_ERROR_INVALID_ARGUMENT,
+                std::string(what) + ".size is " + std::to_string(size) + ": set it to sizeof(" +
+                    what + ")");
+  std::memcpy(static_cast<void*>(out), &full, size < sizeof full ? size : sizeof full);
+  out->size = size;
+  return STRATA_OK;
+}
+
+// The common "size query, then copy" step: count is always set; the buffer is
+// filled when it is not NULL and large enough.
+strata_status copyOut(std::string& slot, const void* data, size_t elements, size_t elementBytes,
+                      void* buffer, size_t capacity, size_t* count);
+
+// STRATA_OK when the handle holds a loaded scene; STRATA_ERROR_NO_SCENE
+// (with its text) otherwise.
+strata_status checkLoaded(strata_scene* s);
+
+// A malloc'ed copy of `text` for a char** result (released by strata_free).
+strata_status returnText(std::string& slot, const std::string& text, char** out);
+
+} // namespace strata::capi

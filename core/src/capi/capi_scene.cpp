@@ -1,0 +1,179 @@
+// strata.h scene handles: create, load, summary, info and validation JSON.
+#include "capi/capi_handles.h"
+#include "strata/error.h"
+
+#include <filesystem>
+#include <fstream>
+
+using namespace strata::capi;
+
+namespace {
+
+const char* kNullScene = "the scene handle is NULL";
+
+strata::LoadOptions toLoadOptions(const strata_load_options& o) {
+  strata::LoadOptions l;
+  if (o.flags & STRATA_LOAD_LOD) l.lod = o.lod;
+  l.skirts = o.flags & STRATA_LOAD_SKIRTS;
+  l.textures = !(o.flags & STRATA_LOAD_NO_TEXTURES);
+  if (o.flags & STRATA_LOAD_TEXTURE_LEVEL) l.textureLevel = o.texture_level;
+  l.swapRedBlue = o.flags & STRATA_LOAD_SWAP_RED_BLUE;
+  if (o.progress) {
+    auto fn = o.progress;
+    void* user = o.progress_user;
+    l.progress = [fn, user](size_t done, size_t total) { fn(user, done, total); };
+  }
+  return l;
+}
+
+// Missing or unreadable inputs are I/O failures, told apart from malformed
+// ones before any reader runs.
+bool readable(const std::string& path, std::string& why) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    why = path + ": no such file or directory";
+    return false;
+  }
+  if (fs::is_directory(path, ec)) return true;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    why = path + ": cannot open for reading";
+    return false;
+  }
+  return true;
+}
+
+nlohmann::json reportJson(const strata::ValidationReport& r) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const strata::Finding& f : r.findings) {
+    nlohmann::json j;
+    j["severity"] = f.severity == strata::Severity::Error     ? "error"
+                    : f.severity == strata::Severity::Warning ? "warning"
+                                                              : "info";
+    if (f.offset != ~uint64_t(0)) j["offset"] = f.offset;
+    j["message"] = f.message;
+    findings.push_back(std::move(j));
+  }
+  return {{"file", r.file},           {"format", r.format},   {"errors", r.errors()},
+          {"warnings", r.warnings()}, {"findings", findings}, {"summary", r.summary}};
+}
+
+} // namespace
+
+extern "C" {
+
+strata_status strata_scene_create(strata_scene** out_scene) {
+  if (!out_scene) return STRATA_ERROR_INVALID_ARGUMENT;
+  *out_scene = new (std::nothrow) strata_scene();
+  return *out_scene ? STRATA_OK : STRATA_ERROR_OUT_OF_MEMORY;
+}
+
+void strata_scene_destroy(strata_scene* scene) {
+  delete scene;
+}
+
+const char* strata_scene_error(const strata_scene* scene) {
+  return scene ? scene->error.c_str() : kNullScene;
+}
+
+strata_status strata_scene_load(strata_scene* s, const char* path,
+                                const strata_load_options* options) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
+    strata_load_options o;
+    if (strata_status st = readOptions(s->error, options, o, "strata_load_options")) return st;
+    // A failed load leaves the handle empty rather than half old, half new.
+    s->loaded = false;
+    s->scene = strata::Scene();
+    s->handler = nullptr;
+    std::string why;
+    if (!readable(path, why)) return fail(s->error, STRATA_ERROR_IO, why);
+    const strata::FormatHandler& h = strata::requireFormat(path);
+    const strata::LoadOptions lo = toLoadOptions(o);
+    strata::Scene scene;
+    if (o.flags & STRATA_LOAD_IMAGES_ONLY) {
+      if (!h.textures)
+        return fail(s->error, STRATA_ERROR_UNSUPPORTED,
+                    std::string(path) + ": " + h.name + " files hold no textures");
+      scene.name = path;
+      scene.images = h.textures(path, lo);
+    } else {
+      scene = h.load(path, lo);
+    }
+    s->scene = std::move(scene);
+    s->path = path;
+    s->handler = &h;
+    s->loaded = true;
+    return STRATA_OK;
+  });
+}
+
+strata_status strata_scene_get_summary(strata_scene* s, strata_scene_summary* out) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (strata_status st = checkLoaded(s)) return st;
+    strata_scene_summary r{};
+    r.size = sizeof r;
+    r.format = s->handler->name;
+    r.name = s->scene.name.c_str();
+    r.node_count = uint32_t(s->scene.nodes.size());
+    r.root_count = uint32_t(s->scene.roots.size());
+    r.mesh_count = uint32_t(s->scene.meshes.size());
+    r.material_count = uint32_t(s->scene.materials.size());
+    r.texture_count = uint32_t(s->scene.textures.size());
+    r.image_count = uint32_t(s->scene.images.size());
+    r.warning_count = uint32_t(s->scene.warnings.size());
+    return writeInfo(s->error, out, r, "strata_scene_summary");
+  });
+}
+
+strata_status strata_scene_get_roots(strata_scene* s, int32_t* buffer, size_t capacity,
+                                     size_t* count) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (strata_status st = checkLoaded(s)) return st;
+    static_assert(sizeof(int) == sizeof(int32_t), "node indices are 32-bit");
+    return copyOut(s->error, s->scene.roots.data(), s->scene.roots.size(), sizeof(int32_t), buffer,
+                   capacity, count);
+  });
+}
+
+strata_status strata_scene_get_warning(strata_scene* s, uint32_t index, const char** out_text) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (strata_status st = checkLoaded(s)) return st;
+    if (!out_text) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_text is NULL");
+    if (index >= s->scene.warnings.size())
+      return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
+                  "warning " + std::to_string(index) + " out of range (" +
+                      std::to_string(s->scene.warnings.size()) + " warnings)");
+    *out_text = s->scene.warnings[index].c_str();
+    return STRATA_OK;
+  });
+}
+
+strata_status strata_scene_info_json(strata_scene* s, char** out_json) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (strata_status st = checkLoaded(s)) return st;
+    if (!s->handler->info)
+      return fail(s->error, STRATA_ERROR_UNSUPPORTED,
+                  std::string(s->handler->name) + " has no structure summary");
+    return returnText(s->error, s->handler->info(s->path).dump(), out_json);
+  });
+}
+
+strata_status strata_scene_validate_json(strata_scene* s, char** out_json) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (strata_status st = checkLoaded(s)) return st;
+    if (!s->handler->validate)
+      return fail(s->error, STRATA_ERROR_UNSUPPORTED,
+                  std::string(s->handler->name) + " has no validation");
+    return returnText(s->error, reportJson(s->handler->validate(s->path)).dump(), out_json);
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,33 @@
+"""Strata terrain import (and Atlas export) for Blender, over libstrata's C ABI.
+
+File > Import: Torque Atlas (.atlas), Torque CHU (.chu), GTA V texture
+dictionaries (.ytd) and Ratchet & Clank 2 tfrag level directories.
+"""
+
+bl_info = {
+    "name": "Strata terrain",
+    "author": "Strata project",
+    "version": (0, 1, 0),
+    "blender": (3, 4, 0),
+    "location": "File > Import / Export",
+    "description": "Import Torque Atlas/CHU terrain, R&C2 tfrags and GTA V YTD textures; "
+                   "export edited terrain back to .atlas",
+    "category": "Import-Export",
+}
+
+if "bpy" in locals():  # script reload
+    import importlib
+    from . import strata_lib, mesh_build, materials, importer, exporter, operators
+    for m in (strata_lib, mesh_build, materials, importer, exporter, operators):
+        importlib.reload(m)
+else:
+    import bpy  # noqa: F401
+    from . import operators
+
+
+def register():
+    operators.register()
+
+
+def unregister():
+    operators.unregister()

@@ -1,0 +1,221 @@
+"""Blender operators and File menu entries."""
+import os
+
+import bpy
+from bpy.props import BoolProperty, EnumProperty, IntProperty, StringProperty
+from bpy_extras.io_utils import ExportHelper, ImportHelper
+
+from . import exporter
+from . import importer
+from . import strata_lib
+
+
+class _ImportOptions:
+    """Options every Strata import shares (strata_load_options)."""
+
+    lod: IntProperty(
+        name="LOD", default=-1, min=-1, max=31,
+        description="Geometry level to import; -1 picks the format's default "
+                    "(Atlas/CHU: the finest level, tfrag: LOD 0)")
+    skirts: BoolProperty(
+        name="Skirts", default=False,
+        description="Add the skirt triangles that hide cracks between chunks")
+    textures: BoolProperty(
+        name="Textures", default=True,
+        description="Decode textures and pack them into the .blend as images")
+    merge: EnumProperty(
+        name="Objects", default='CHUNKS',
+        items=[('CHUNKS', "One per chunk", "One object per chunk / fragment"),
+               ('MERGED', "Merged", "One object for the whole file; a face attribute "
+                "keeps which chunk each face came from")])
+    swap_red_blue: BoolProperty(
+        name="Swap red/blue", default=False,
+        description="Atlas JPEG/PNG tiles that were written from BGR data")
+
+    def draw(self, context):
+        layout = self.layout
+        layout.prop(self, "lod")
+        layout.prop(self, "skirts")
+        layout.prop(self, "textures")
+        layout.prop(self, "merge")
+        layout.prop(self, "swap_red_blue")
+
+    def run_import(self, context, path):
+        wm = context.window_manager
+        wm.progress_begin(0, 100)
+
+        def progress(done, total):
+            if total:
+                wm.progress_update(int(100 * done / total))
+        try:
+            objects, stats = importer.import_file(
+                context, path, lod=self.lod, skirts=self.skirts, textures=self.textures,
+                merge=self.merge == 'MERGED', swap_red_blue=self.swap_red_blue,
+                progress=progress)
+        except strata_lib.StrataError as e:
+            self.report({'ERROR'}, str(e))
+            return {'CANCELLED'}
+        finally:
+            wm.progress_end()
+        for w in stats["warnings"]:
+            self.report({'WARNING'}, w)
+        if context.view_layer and objects:
+            for o in context.view_layer.objects:
+                o.select_set(False)
+            for o in objects:
+                if o.name in context.view_layer.objects:
+                    o.select_set(True)
+            context.view_layer.objects.active = objects[0]
+        self.report({'INFO'}, "Strata: %d objects from %s in %.2f s"
+                    % (stats["objects"], os.path.basename(path), stats["seconds"]))
+        return {'FINISHED'}
+
+
+class STRATA_OT_import_atlas(bpy.types.Operator, ImportHelper, _ImportOptions):
+    """Import Torque Atlas terrain (.atlas)"""
+    bl_idname = "import_scene.strata_atlas"
+    bl_label = "Import Atlas"
+    bl_options = {'REGISTER', 'UNDO', 'PRESET'}
+    filename_ext = ".atlas"
+    filter_glob: StringProperty(default="*.atlas", options={'HIDDEN'})
+
+    def execute(self, context):
+        return self.run_import(context, self.filepath)
+
+
+class STRATA_OT_import_chu(bpy.types.Operator, ImportHelper, _ImportOptions):
+    """Import Torque CHU terrain (.chu, textures from a same-named .tqt beside it)"""
+    bl_idname = "import_scene.strata_chu"
+    bl_label = "Import CHU"
+    bl_options = {'REGISTER', 'UNDO', 'PRESET'}
+    filename_ext = ".chu"
+    filter_glob: StringProperty(default="*.chu", options={'HIDDEN'})
+
+    def execute(self, context):
+        return self.run_import(context, self.filepath)
+
+
+class STRATA_OT_import_ytd(bpy.types.Operator, ImportHelper, _ImportOptions):
+    """Import a GTA V texture dictionary (.ytd) as a gallery of textured quads"""
+    bl_idname = "import_scene.strata_ytd"
+    bl_label = "Import YTD"
+    bl_options = {'REGISTER', 'UNDO', 'PRESET'}
+    filename_ext = ".ytd"
+    filter_glob: StringProperty(default="*.ytd", options={'HIDDEN'})
+
+    def execute(self, context):
+        return self.run_import(context, self.filepath)
+
+
+class STRATA_OT_import_tfrag(bpy.types.Operator, _ImportOptions):
+    """Import the tfrag terrain of a Ratchet & Clank 2 level directory"""
+    bl_idname = "import_scene.strata_tfrag"
+    bl_label = "Import tfrag level"
+    bl_options = {'REGISTER', 'UNDO', 'PRESET'}
+    directory: StringProperty(name="Level directory", subtype='DIR_PATH')
+    filter_folder: BoolProperty(default=True, options={'HIDDEN'})
+
+    def invoke(self, context, event):
+        context.window_manager.fileselect_add(self)
+        return {'RUNNING_MODAL'}
+
+    def execute(self, context):
+        if not self.directory:
+            self.report({'ERROR'}, "choose a level directory")
+            return {'CANCELLED'}
+        return self.run_import(context, self.directory)
+
+
+IMPORTERS = (
+    (STRATA_OT_import_atlas, "Torque Atlas (.atlas)"),
+    (STRATA_OT_import_chu, "Torque CHU (.chu)"),
+    (STRATA_OT_import_ytd, "GTA V textures (.ytd)"),
+    (STRATA_OT_import_tfrag, "R&C2 tfrag level (directory)"),
+)
+
+
+class STRATA_OT_export_atlas(bpy.types.Operator, ExportHelper):
+    """Write terrain imported from an .atlas, as edited, back onto its base .atlas"""
+    bl_idname = "export_scene.strata_atlas"
+    bl_label = "Export Atlas"
+    bl_options = {'REGISTER', 'PRESET'}
+    filename_ext = ".atlas"
+    filter_glob: StringProperty(default="*.atlas", options={'HIDDEN'})
+    base_path: StringProperty(
+        name="Base .atlas", subtype='FILE_PATH',
+        description="The original file the terrain was imported from (default: the "
+                    "objects' strata_source); everything not edited is kept from it")
+    use_selection: BoolProperty(name="Selected only", default=False,
+                                description="Export only the selected chunk objects")
+    rebuild_lods: BoolProperty(
+        name="Rebuild LODs", default=False,
+        description="Regenerate the coarser levels above edited chunks; otherwise they "
+                    "keep the old terrain")
+
+    @classmethod
+    def poll(cls, context):
+        return bool(exporter.atlas_objects(context, False))
+
+    def invoke(self, context, event):
+        if not self.base_path:
+            self.base_path = exporter.default_base(context)
+        if not self.filepath and self.base_path:
+            self.filepath = os.path.splitext(self.base_path)[0] + "-edited.atlas"
+        return super().invoke(context, event)
+
+    def execute(self, context):
+        base = self.base_path or exporter.default_base(context)
+        if not base:
+            self.report({'ERROR'}, "set the base .atlas (the objects come from several files)")
+            return {'CANCELLED'}
+        try:
+            report = exporter.export_atlas(context, self.filepath, bpy.path.abspath(base),
+                                           self.use_selection, self.rebuild_lods)
+        except strata_lib.StrataError as e:
+            self.report({'ERROR'}, str(e))
+            return {'CANCELLED'}
+        for key, why in (("staleLods", "coarser levels still show the old terrain"),
+                         ("morphZeroed", "topology changed: morph offsets set to zero")):
+            if report.get(key):
+                self.report({'WARNING'}, "%d chunks: %s" % (len(report[key]), why))
+        self.report({'INFO'}, "Strata: %s written, %d chunks edited, %d unchanged"
+                    % (os.path.basename(self.filepath), len(report["edited"]),
+                       len(report["unchanged"])))
+        return {'FINISHED'}
+
+
+def _menu_export(self, context):
+    self.layout.operator(STRATA_OT_export_atlas.bl_idname, text="Torque Atlas (.atlas)")
+
+
+def _menu_import(self, context):
+    for op, label in IMPORTERS:
+        self.layout.operator(op.bl_idname, text=label)
+
+
+CLASSES = [op for op, _ in IMPORTERS]
+EXPORT_MENUS = []
+
+
+def register():
+    CLASSES[:] = [op for op, _ in IMPORTERS]
+    EXPORT_MENUS[:] = []
+    try:  # a libstrata without the Atlas write-back still imports
+        if strata_lib.can_export_atlas():
+            CLASSES.append(STRATA_OT_export_atlas)
+            EXPORT_MENUS.append(_menu_export)
+    except strata_lib.StrataError:
+        pass
+    for c in CLASSES:
+        bpy.utils.register_class(c)
+    bpy.types.TOPBAR_MT_file_import.append(_menu_import)
+    for m in EXPORT_MENUS:
+        bpy.types.TOPBAR_MT_file_export.append(m)
+
+
+def unregister():
+    for m in EXPORT_MENUS:
+        bpy.types.TOPBAR_MT_file_export.remove(m)
+    bpy.types.TOPBAR_MT_file_import.remove(_menu_import)
+    for c in reversed(CLASSES):
+        bpy.utils.unregister_class(c)

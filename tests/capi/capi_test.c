@@ -1,0 +1,505 @@
+/* Exercises every call of strata.h from plain C against the samples (made by
+ * tools/make_samples.cpp with the synthetic Atlas writer), checking values
+ * against the synthetic terrain's formulas rather than outputs of the library.
+ * usage: strata_capi_test SAMPLES_DIR WORK_DIR */
+#include "strata.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    ++checks;                                                                                      \
+    if (!(cond)) {                                                                                 \
+      ++failures;                                                                                  \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                     \
+    }                                                                                              \
+  } while (0)
+
+#define CHECK_OK(scene, call)                                                                      \
+  do {                                                                                             \
+    strata_status st_ = (call);                                                                    \
+    ++checks;                                                                                      \
+    if (st_ != STRATA_OK) {                                                                        \
+      ++failures;                                                                                  \
+      fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,                    \
+              strata_status_name(st_), strata_scene_error(scene));                                 \
+    }                                                                                              \
+  } while (0)
+
+static char samples[1024], work[1024];
+
+static const char* path_in(const char* dir, const char* name) {
+  static char buf[4][2048];
+  static int k = 0;
+  k = (k + 1) % 4;
+  snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+  return buf[k];
+}
+
+/* The synthetic terrain of tools/make_samples.cpp (atlas_synth.cpp,
+ * synthHeight): terrain size 256, height scale 12. */
+static float synth_height(float x, float y) {
+  const float s = 256.0f;
+  return 12.0f * (sinf(x / s * 6.2831853f) * cosf(y / s * 9.424778f) +
+                  0.25f * sinf((x + 2 * y) / s * 25.0f));
+}
+
+static int find_node(strata_scene* s, const char* name) {
+  strata_scene_summary sum = {.size = sizeof sum};
+  if (strata_scene_get_summary(s, &sum) != STRATA_OK) return -1;
+  for (uint32_t i = 0; i < sum.node_count; ++i) {
+    strata_node_info n = {.size = sizeof n};
+    if (strata_scene_get_node(s, i, &n) == STRATA_OK && strcmp(n.name, name) == 0) return (int)i;
+  }
+  return -1;
+}
+
+/* terrain-v140.atlas: depth 3, 8 quads per chunk edge, skirts, normals. */
+static void test_geometry(void) {
+  strata_scene* s = NULL;
+  CHECK(strata_scene_create(&s) == STRATA_OK && s);
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-v140.atlas"), NULL));
+  CHECK(strcmp(strata_scene_error(s), "") == 0);
+
+  strata_scene_summary sum = {.size = sizeof sum};
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(strcmp(sum.format, "atlas") == 0);
+  CHECK(sum.node_count == 16); /* leaf level 2: 4 x 4 chunks */
+  CHECK(sum.root_count == 16);
+  CHECK(sum.mesh_count == 16);
+  CHECK(sum.material_count == 0 && sum.texture_count == 0 && sum.image_count == 0);
+  CHECK(sum.warning_count == 0);
+
+  size_t n = 0;
+  CHECK_OK(s, strata_scene_get_roots(s, NULL, 0, &n));
+  CHECK(n == 16);
+  int32_t roots[16];
+  CHECK(strata_scene_get_roots(s, roots, 3, &n) == STRATA_ERROR_BUFFER_TOO_SMALL && n == 16);
+  CHECK(strstr(strata_scene_error(s), "16") != NULL);
+  CHECK_OK(s, strata_scene_get_roots(s, roots, 16, &n));
+  for (int i = 0; i < 16; ++i) CHECK(roots[i] == i);
+
+  int node = find_node(s, "L2_1_2");
+  CHECK(node >= 0);
+  strata_node_info ni = {.size = sizeof ni};
+  CHECK_OK(s, strata_scene_get_node(s, (uint32_t)node, &ni));
+  CHECK(ni.mesh >= 0 && ni.child_count == 0 && ni.tag_count == 3);
+  CHECK(ni.translation[0] == 0 && ni.translation[1] == 0 && ni.translation[2] == 0);
+  CHECK_OK(s, strata_scene_get_node_children(s, (uint32_t)node, NULL, 0, &n));
+  CHECK(n == 0);
+  const char* tag_names[3] = {"level", "x", "y"};
+  const int64_t tag_values[3] = {2, 1, 2};
+  for (uint32_t t = 0; t < 3; ++t) {
+    const char* tn = NULL;
+    int64_t tv = -1;
+    CHECK_OK(s, strata_scene_get_node_tag(s, (uint32_t)node, t, &tn, &tv));
+    CHECK(tn && strcmp(tn, tag_names[t]) == 0 && tv == tag_values[t]);
+  }
+  const char* tn;
+  int64_t tv;
+  CHECK(strata_scene_get_node_tag(s, (uint32_t)node, 3, &tn, &tv) == STRATA_ERROR_INVALID_ARGUMENT);
+
+  strata_mesh_info mi = {.size = sizeof mi};
+  CHECK_OK(s, strata_scene_get_mesh(s, (uint32_t)ni.mesh, &mi));
+  CHECK(strcmp(mi.name, "L2_1_2") == 0 && mi.primitive_count == 1);
+
+  /* 9 x 9 grid vertices plus 4 skirt walls of 8 quads with 2 new vertices each;
+   * 8 x 8 quads of 2 triangles without the skirts. */
+  strata_primitive_info pi = {.size = sizeof pi};
+  CHECK_OK(s, strata_scene_get_primitive(s, (uint32_t)ni.mesh, 0, &pi));
+  CHECK(pi.vertex_count == 81 + 64);
+  CHECK(pi.index_count == 8 * 8 * 6);
+  CHECK(pi.material == -1);
+  CHECK(pi.has_normals && pi.has_uv0 && !pi.has_uv1 && !pi.has_colors);
+  CHECK(pi.morph_target_count == 1);
+
+  CHECK(strata_attribute_components(STRATA_ATTRIBUTE_POSITIONS) == 3);
+  CHECK(strata_attribute_components(STRATA_ATTRIBUTE_NORMALS) == 3);
+  CHECK(strata_attribute_components(STRATA_ATTRIBUTE_UV0) == 2);
+  CHECK(strata_attribute_components(STRATA_ATTRIBUTE_UV1) == 2);
+  CHECK(strata_attribute_components(STRATA_ATTRIBUTE_COLORS) == 4);
+  CHECK(strata_attribute_components(STRATA_ATTRIBUTE_INDICES) == 1);
+  CHECK(strata_attribute_components(STRATA_ATTRIBUTE_MORPH_POSITIONS) == 3);
+  CHECK(strata_attribute_components(STRATA_ATTRIBUTE_MORPH_UV0) == 2);
+  CHECK(strata_attribute_components((strata_attribute)99) == 0);
+
+  size_t vc = 0;
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_POSITIONS, 0,
+                                         NULL, 0, &vc));
+  CHECK(vc == 145);
+  float* pos = malloc(vc * 3 * sizeof(float));
+  float* nrm = malloc(vc * 3 * sizeof(float));
+  float* uv = malloc(vc * 2 * sizeof(float));
+  float* morph = malloc(vc * 3 * sizeof(float));
+  float* morph_uv = malloc(vc * 2 * sizeof(float));
+  uint32_t* idx = malloc(384 * sizeof(uint32_t));
+  CHECK(strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_POSITIONS, 0, pos,
+                                   vc - 1, &n) == STRATA_ERROR_BUFFER_TOO_SMALL);
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_POSITIONS, 0,
+                                         pos, vc, &n));
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_NORMALS, 0, nrm,
+                                         vc, &n));
+  CHECK(n == vc);
+  CHECK_OK(
+      s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_UV0, 0, uv, vc, &n));
+  CHECK(n == vc);
+  CHECK_OK(
+      s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_UV1, 0, uv, vc, &n));
+  CHECK(n == 0);
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_COLORS, 0, NULL,
+                                         0, &n));
+  CHECK(n == 0);
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_INDICES, 0, idx,
+                                         384, &n));
+  CHECK(n == 384);
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_MORPH_POSITIONS,
+                                         0, morph, vc, &n));
+  CHECK(n == vc);
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_MORPH_UV0, 0,
+                                         morph_uv, vc, &n));
+  CHECK(n == vc);
+  CHECK(strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_MORPH_UV0, 1, morph_uv,
+                                   vc, &n) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, (strata_attribute)42, 0, NULL, 0, &n) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_get_attribute(s, (uint32_t)ni.mesh, 1, STRATA_ATTRIBUTE_POSITIONS, 0, NULL, 0,
+                                   &n) == STRATA_ERROR_INVALID_ARGUMENT);
+
+  /* Chunk (1, 2) of level 2 covers x in [64, 128], y in [128, 192]; grid vertex
+   * (i, j) sits at (64 + 8i, 128 + 8j) on the synthetic surface, uv0 is the
+   * global coordinate (y / 256, 1 - x / 256), leaves have no morph. */
+  int bad_pos = 0, bad_uv = 0, bad_normal = 0, bad_morph = 0;
+  for (int i = 0; i <= 8; ++i)
+    for (int j = 0; j <= 8; ++j) {
+      int v = i * 9 + j;
+      float x = 64.0f + 8.0f * (float)i, y = 128.0f + 8.0f * (float)j;
+      if (fabsf(pos[3 * v] - x) > 1e-4f || fabsf(pos[3 * v + 1] - y) > 1e-4f ||
+          fabsf(pos[3 * v + 2] - synth_height(x, y)) > 1e-3f)
+        ++bad_pos;
+      if (fabsf(uv[2 * v] - y / 256) > 1e-6f || fabsf(uv[2 * v + 1] - (1 - x / 256)) > 1e-6f)
+        ++bad_uv;
+      float len = sqrtf(nrm[3 * v] * nrm[3 * v] + nrm[3 * v + 1] * nrm[3 * v + 1] +
+                        nrm[3 * v + 2] * nrm[3 * v + 2]);
+      if (fabsf(len - 1) > 1e-3f || nrm[3 * v + 2] <= 0) ++bad_normal;
+      if (morph[3 * v] != 0 || morph[3 * v + 1] != 0 || morph[3 * v + 2] != 0) ++bad_morph;
+    }
+  CHECK(bad_pos == 0 && bad_uv == 0 && bad_normal == 0 && bad_morph == 0);
+  /* The first quad: (0,0) (1,0) (1,1) / (0,0) (1,1) (0,1) in grid ids i * 9 + j. */
+  CHECK(idx[0] == 0 && idx[1] == 9 && idx[2] == 10 && idx[3] == 0 && idx[4] == 10 && idx[5] == 1);
+  uint32_t max_index = 0;
+  for (int k = 0; k < 384; ++k)
+    if (idx[k] > max_index) max_index = idx[k];
+  CHECK(max_index == 80); /* skirt vertices are not referenced without skirts */
+
+  char* json = NULL;
+  CHECK_OK(s, strata_scene_info_json(s, &json));
+  CHECK(json && strstr(json, "\"format\":\"atlas\"") && strstr(json, "\"treeDepth\":3"));
+  strata_free(json);
+  json = NULL;
+  CHECK_OK(s, strata_scene_validate_json(s, &json));
+  CHECK(json && strstr(json, "\"errors\":0"));
+  strata_free(json);
+  strata_free(NULL);
+
+  /* Out-of-range indices and too-small info structs name the problem. */
+  CHECK(strata_scene_get_node(s, 16, &ni) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_scene_error(s), "node 16") != NULL);
+  CHECK(strata_scene_get_mesh(s, 99, &mi) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_get_material(s, 0, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_get_texture(s, 0, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_get_image(s, 0, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  const char* w = NULL;
+  CHECK(strata_scene_get_warning(s, 0, &w) == STRATA_ERROR_INVALID_ARGUMENT);
+  strata_node_info zero = {0};
+  CHECK(strata_scene_get_node(s, 0, &zero) == STRATA_ERROR_INVALID_ARGUMENT);
+  /* An older, shorter info struct is filled only as far as its size. */
+  struct {
+    strata_node_info info;
+    uint32_t guard;
+  } older;
+  memset(&older, 0xAB, sizeof older);
+  older.info.size = offsetof(strata_node_info, translation);
+  CHECK_OK(s, strata_scene_get_node(s, 0, &older.info));
+  CHECK(strcmp(older.info.name, "L2_0_0") == 0);
+  CHECK(older.info.mesh == (int32_t)0xABABABAB); /* past its size: untouched */
+
+  /* glTF: a GLB whose header length matches the file. */
+  const char* glb = path_in(work, "v140.glb");
+  strata_gltf_options go = {.size = sizeof go};
+  go.textures = STRATA_GLTF_TEXTURES_NONE;
+  CHECK_OK(s, strata_scene_write_gltf(s, glb, &go));
+  FILE* f = fopen(glb, "rb");
+  CHECK(f != NULL);
+  if (f) {
+    unsigned char h[12] = {0};
+    CHECK(fread(h, 1, 12, f) == 12);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fclose(f);
+    CHECK(memcmp(h, "glTF", 4) == 0 && h[4] == 2);
+    CHECK((long)(h[8] | h[9] << 8 | h[10] << 16 | (unsigned long)h[11] << 24) == size);
+  }
+  CHECK(strata_scene_write_gltf(s, path_in(work, "no-such-dir/x.glb"), NULL) == STRATA_ERROR_IO);
+  CHECK(strstr(strata_scene_error(s), "no-such-dir") != NULL);
+  go.textures = (strata_gltf_textures)7;
+  CHECK(strata_scene_write_gltf(s, glb, &go) == STRATA_ERROR_INVALID_ARGUMENT);
+
+  free(pos), free(nrm), free(uv), free(morph), free(morph_uv), free(idx);
+  strata_scene_destroy(s);
+}
+
+/* Options: skirts as a second primitive, another LOD, morph targets. */
+static void test_options(void) {
+  strata_scene* s = NULL;
+  CHECK(strata_scene_create(&s) == STRATA_OK);
+  strata_load_options o = {.size = sizeof o};
+  o.flags = STRATA_LOAD_SKIRTS;
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-v140.atlas"), &o));
+  strata_primitive_info pi = {.size = sizeof pi};
+  strata_mesh_info mi = {.size = sizeof mi};
+  CHECK_OK(s, strata_scene_get_mesh(s, 0, &mi));
+  CHECK(mi.primitive_count == 2);
+  CHECK_OK(s, strata_scene_get_primitive(s, 0, 1, &pi));
+  CHECK(pi.index_count == 4 * 8 * 6); /* four walls of 8 quads */
+
+  /* LOD 0: one chunk over the whole terrain, 9 x 9 grid of 32-unit steps; its
+   * morph offsets point to the finer surface half a step further (synthetic
+   * writer), and the texture morph is (0.001, -0.0005) at level 0. */
+  o.flags = STRATA_LOAD_LOD;
+  o.lod = 0;
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-v140.atlas"), &o));
+  strata_scene_summary sum = {.size = sizeof sum};
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(sum.node_count == 1);
+  strata_node_info ni = {.size = sizeof ni};
+  CHECK_OK(s, strata_scene_get_node(s, 0, &ni));
+  CHECK(strcmp(ni.name, "L0_0_0") == 0);
+  float pos[145 * 3], morph[145 * 3], morph_uv[145 * 2];
+  size_t n;
+  CHECK_OK(s, strata_scene_get_attribute(s, 0, 0, STRATA_ATTRIBUTE_POSITIONS, 0, pos, 145, &n));
+  CHECK_OK(
+      s, strata_scene_get_attribute(s, 0, 0, STRATA_ATTRIBUTE_MORPH_POSITIONS, 0, morph, 145, &n));
+  CHECK_OK(s,
+           strata_scene_get_attribute(s, 0, 0, STRATA_ATTRIBUTE_MORPH_UV0, 0, morph_uv, 145, &n));
+  int v = 4 * 9 + 5; /* grid (4, 5): (128, 160) */
+  CHECK(fabsf(pos[3 * v] - 128) < 1e-4f && fabsf(pos[3 * v + 1] - 160) < 1e-4f);
+  float fine = synth_height(128 + 16, 160 + 16);
+  CHECK(fabsf(morph[3 * v + 2] - (fine - synth_height(128, 160)) * 0.5f) < 1e-3f);
+  CHECK(fabsf(morph_uv[2 * v] - 0.001f) < 1e-7f && fabsf(morph_uv[2 * v + 1] + 0.0005f) < 1e-7f);
+
+  o.lod = 3; /* outside the tree: a format error naming the levels */
+  CHECK(strata_scene_load(s, path_in(samples, "terrain-v140.atlas"), &o) == STRATA_ERROR_FORMAT);
+  CHECK(strstr(strata_scene_error(s), "0..2") != NULL);
+  CHECK(strata_scene_get_summary(s, &sum) == STRATA_ERROR_NO_SCENE); /* failed load: empty */
+
+  /* v100: no normals in the file, (0, 0, 1) instead. */
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-v100.atlas"), NULL));
+  float nrm[3 * 100];
+  CHECK_OK(s, strata_scene_get_attribute(s, 0, 0, STRATA_ATTRIBUTE_NORMALS, 0, NULL, 0, &n));
+  CHECK(n == 49 + 48); /* 6 quads per edge: 7 x 7 grid, 4 walls x 6 x 2 skirt vertices */
+  CHECK_OK(s, strata_scene_get_attribute(s, 0, 0, STRATA_ATTRIBUTE_NORMALS, 0, nrm, 100, &n));
+  CHECK(nrm[0] == 0 && nrm[1] == 0 && nrm[2] == 1);
+
+  /* Options from a newer caller: unknown trailing bytes must be zero. */
+  struct {
+    strata_load_options o;
+    uint64_t future;
+  } newer;
+  memset(&newer, 0, sizeof newer);
+  newer.o.size = sizeof newer;
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-v100.atlas"), &newer.o));
+  newer.future = 1;
+  CHECK(strata_scene_load(s, path_in(samples, "terrain-v100.atlas"), &newer.o) ==
+        STRATA_ERROR_UNSUPPORTED);
+  strata_load_options unsized = {0};
+  CHECK(strata_scene_load(s, path_in(samples, "terrain-v100.atlas"), &unsized) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_scene_error(s), "size") != NULL);
+  strata_scene_destroy(s);
+}
+
+static size_t progress_calls = 0, progress_total = 0;
+static void on_progress(void* user, size_t done, size_t total) {
+  (void)done;
+  ++*(size_t*)user;
+  progress_total = total;
+}
+
+/* Unique textures: chunk (x, y) of level 2 shows tile (2, 3 - x, y) (§4: stub X
+ * reflected), a flat colour (40 + 60 level, 20 + 29 x, 20 + 29 y). */
+static void test_images(void) {
+  strata_scene* s = NULL;
+  CHECK(strata_scene_create(&s) == STRATA_OK);
+  strata_load_options o = {.size = sizeof o};
+  o.progress = on_progress;
+  o.progress_user = &progress_calls;
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-unique.atlas"), &o));
+  CHECK(progress_calls == 16 && progress_total == 16);
+  strata_scene_summary sum = {.size = sizeof sum};
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(sum.material_count == 16 && sum.texture_count == 16 && sum.image_count == 16);
+
+  int node = find_node(s, "L2_0_3");
+  strata_node_info ni = {.size = sizeof ni};
+  CHECK_OK(s, strata_scene_get_node(s, (uint32_t)node, &ni));
+  strata_primitive_info pi = {.size = sizeof pi};
+  CHECK_OK(s, strata_scene_get_primitive(s, (uint32_t)ni.mesh, 0, &pi));
+  CHECK(pi.has_uv0 && pi.has_uv1 && pi.material >= 0);
+  strata_material_info mat = {.size = sizeof mat};
+  CHECK_OK(s, strata_scene_get_material(s, (uint32_t)pi.material, &mat));
+  CHECK(strcmp(mat.name, "tile_L2_3_3") == 0);
+  CHECK(mat.base_color_texture >= 0 && mat.base_color_texcoord == 0);
+  CHECK(mat.base_color_factor[0] == 1 && mat.base_color_factor[3] == 1);
+  CHECK(mat.alpha_mode == STRATA_ALPHA_OPAQUE);
+  strata_texture_info tex = {.size = sizeof tex};
+  CHECK_OK(s, strata_scene_get_texture(s, (uint32_t)mat.base_color_texture, &tex));
+  CHECK(tex.image >= 0);
+  strata_image_info ii = {.size = sizeof ii};
+  CHECK_OK(s, strata_scene_get_image(s, (uint32_t)tex.image, &ii));
+  CHECK(ii.width == 32 && ii.height == 32 && ii.depth == 1 && ii.mip_count >= 1);
+  CHECK(ii.layer_count == 1 && ii.name && ii.name[0]);
+  CHECK(ii.color_space == STRATA_COLOR_SPACE_SRGB);
+  CHECK(ii.format_name && strlen(ii.format_name) > 0);
+  size_t bytes = 0;
+  CHECK_OK(s, strata_scene_get_image_rgba8(s, (uint32_t)tex.image, 0, 0, NULL, 0, &bytes));
+  CHECK(bytes == 32 * 32 * 4);
+  uint8_t px[32 * 32 * 4];
+  CHECK(strata_scene_get_image_rgba8(s, (uint32_t)tex.image, 0, 0, px, 16, &bytes) ==
+        STRATA_ERROR_BUFFER_TOO_SMALL);
+  CHECK_OK(s, strata_scene_get_image_rgba8(s, (uint32_t)tex.image, 0, 0, px, sizeof px, &bytes));
+  int wrong = 0;
+  for (int i = 0; i < 32 * 32; ++i)
+    if (px[4 * i] != 40 + 60 * 2 || px[4 * i + 1] != 20 + 29 * 3 || px[4 * i + 2] != 20 + 29 * 3 ||
+        px[4 * i + 3] != 255)
+      ++wrong;
+  CHECK(wrong == 0);
+  CHECK(strata_scene_get_image_rgba8(s, (uint32_t)tex.image, ii.mip_count, 0, px, sizeof px,
+                                     &bytes) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_get_image_rgba8(s, (uint32_t)tex.image, 0, 1, px, sizeof px, &bytes) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+
+  /* Images only: every tile of the texture tree (depth 3: 1 + 4 + 16), no nodes. */
+  o.flags = STRATA_LOAD_IMAGES_ONLY;
+  o.progress = NULL;
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-unique.atlas"), &o));
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(sum.image_count == 21 && sum.node_count == 0);
+
+  /* Textures off: no materials. */
+  o.flags = STRATA_LOAD_NO_TEXTURES;
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-unique.atlas"), &o));
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(sum.material_count == 0 && sum.image_count == 0 && sum.node_count == 16);
+
+  /* glTF with PNG textures. */
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain-unique.atlas"), NULL));
+  CHECK_OK(s, strata_scene_write_gltf(s, path_in(work, "unique.gltf"), NULL));
+  FILE* f = fopen(path_in(work, "unique.gltf"), "rb");
+  CHECK(f != NULL);
+  if (f) {
+    char head[2] = {0};
+    CHECK(fread(head, 1, 1, f) == 1 && head[0] == '{');
+    fclose(f);
+  }
+  strata_scene_destroy(s);
+}
+
+/* Warnings, bad input and per-handle error text. */
+static void copy_file(const char* from, const char* to) {
+  FILE* in = fopen(from, "rb");
+  FILE* out = fopen(to, "wb");
+  char buf[65536];
+  size_t n;
+  while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, out);
+  if (in) fclose(in);
+  if (out) fclose(out);
+}
+
+static void test_errors(void) {
+  strata_scene *a = NULL, *b = NULL;
+  CHECK(strata_scene_create(&a) == STRATA_OK && strata_scene_create(&b) == STRATA_OK);
+
+  /* A blended Atlas without its source images beside it loads with a warning. */
+  const char* lonely = path_in(work, "blended-alone.atlas");
+  copy_file(path_in(samples, "terrain-blended.atlas"), lonely);
+  CHECK_OK(a, strata_scene_load(a, lonely, NULL));
+  strata_scene_summary sum = {.size = sizeof sum};
+  CHECK_OK(a, strata_scene_get_summary(a, &sum));
+  CHECK(sum.warning_count == 1);
+  const char* w = NULL;
+  CHECK_OK(a, strata_scene_get_warning(a, 0, &w));
+  CHECK(w && strstr(w, "source images not found"));
+
+  /* Missing file: I/O; not an Atlas: format error naming the file. */
+  CHECK(strata_scene_load(a, path_in(work, "missing.atlas"), NULL) == STRATA_ERROR_IO);
+  CHECK(strstr(strata_scene_error(a), "missing.atlas") != NULL);
+  const char* junk = path_in(work, "junk.bin");
+  FILE* f = fopen(junk, "wb");
+  if (f) {
+    fputs("this is not terrain", f);
+    fclose(f);
+  }
+  CHECK(strata_scene_load(b, junk, NULL) == STRATA_ERROR_FORMAT);
+  CHECK(strstr(strata_scene_error(b), "junk.bin") != NULL);
+  /* Each handle keeps its own text. */
+  CHECK(strstr(strata_scene_error(a), "missing.atlas") != NULL);
+  CHECK(strata_scene_get_summary(a, &sum) == STRATA_ERROR_NO_SCENE);
+
+  /* A truncated Atlas: the error names the byte offset. */
+  const char* cut = path_in(work, "cut.atlas");
+  FILE* in = fopen(path_in(samples, "terrain-v140.atlas"), "rb");
+  char buf[300];
+  size_t got = in ? fread(buf, 1, sizeof buf, in) : 0;
+  if (in) fclose(in);
+  f = fopen(cut, "wb");
+  if (f) {
+    fwrite(buf, 1, got, f);
+    fclose(f);
+  }
+  CHECK(strata_scene_load(a, cut, NULL) == STRATA_ERROR_FORMAT);
+  CHECK(strstr(strata_scene_error(a), "byte") != NULL);
+  /* Success clears the text. */
+  CHECK_OK(a, strata_scene_load(a, path_in(samples, "terrain-v100.atlas"), NULL));
+  CHECK(strcmp(strata_scene_error(a), "") == 0);
+
+  /* NULL handles and pointers. */
+  CHECK(strata_scene_create(NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_load(NULL, "x", NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_load(a, NULL, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strlen(strata_scene_error(NULL)) > 0);
+  CHECK(strata_scene_get_summary(NULL, &sum) == STRATA_ERROR_INVALID_ARGUMENT);
+  size_t n;
+  CHECK(strata_scene_get_roots(b, NULL, 0, &n) == STRATA_ERROR_NO_SCENE);
+  CHECK(strata_scene_info_json(a, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_get_roots(a, NULL, 0, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  strata_scene_destroy(NULL);
+  strata_scene_destroy(a);
+  strata_scene_destroy(b);
+
+  CHECK(strcmp(strata_status_name(STRATA_OK), "STRATA_OK") == 0);
+  CHECK(strcmp(strata_status_name(STRATA_ERROR_NO_SCENE), "STRATA_ERROR_NO_SCENE") == 0);
+  CHECK(strcmp(strata_status_name((strata_status)77), "STRATA_UNKNOWN_STATUS") == 0);
+}
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s SAMPLES_DIR WORK_DIR\n", argv[0]);
+    return 2;
+  }
+  snprintf(samples, sizeof samples, "%s", argv[1]);
+  snprintf(work, sizeof work, "%s", argv[2]);
+  CHECK(strata_abi_version() == STRATA_ABI_VERSION);
+  CHECK(strata_abi_version() >> 16 == 1);
+  test_geometry();
+  test_options();
+  test_images();
+  test_errors();
+  printf("%d checks, %d failed\n", checks, failures);
+  return failures ? 1 : 0;
+}
