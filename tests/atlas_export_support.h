@@ -67,6 +67,8 @@ inline const GeomChunk& chunkOf(const File& f, size_t stub) {
   if (!fr) throw std::runtime_error("stub without a frame");
   return fr->geom;
 }
+// A chunk of a temporary File would dangle.
+const GeomChunk& chunkOf(File&&, size_t) = delete;
 
 // The bytes of the frame a stub refers to.
 inline std::vector<uint8_t> frameBytes(const std::vector<uint8_t>& file, uint32_t offset,

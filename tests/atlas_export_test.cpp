@@ -280,7 +280,8 @@ TEST(AtlasExport, RetopologizedCoarseChunkIsNoticedByValidate) {
                 {"--lod", "1"});
   RunResult r = exportAtlas(glb, base, dir / "new.atlas");
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  const GeomChunk& c = chunkOf(readBack(dir / "new.atlas"), stubIndex(1, 1, 1));
+  const File after = readBack(dir / "new.atlas");
+  const GeomChunk& c = chunkOf(after, stubIndex(1, 1, 1));
   EXPECT_EQ(c.colFlag, kCollisionAbsent); // not a leaf
   RunResult v = cli({"validate", (dir / "new.atlas").string()});
   EXPECT_EQ(v.exitCode, 0) << v.output;
