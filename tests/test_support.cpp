@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <stdexcept>
 #include <sys/wait.h>
 
 namespace testsupport {
@@ -70,6 +71,9 @@ ValidatorResult validateGltf(const fs::path& file) {
 
 std::vector<uint8_t> readBytes(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
+  // A missing sample must fail the test with its name, not feed an empty
+  // buffer to size arithmetic further on.
+  if (!in) throw std::runtime_error("cannot read " + file.string());
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
