@@ -7,7 +7,7 @@ namespace strata {
 static std::string formatError(const std::string& file, uint64_t offset, const std::string& what) {
   std::string s = file.empty() ? std::string("<memory>") : file;
   if (offset != Error::kNoOffset) {
-    char buf[48];
+    char buf[64];
     std::snprintf(buf, sizeof buf, ": at byte %llu (0x%llX)", (unsigned long long)offset,
                   (unsigned long long)offset);
     s += buf;
