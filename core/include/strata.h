@@ -57,7 +57,7 @@ typedef enum strata_status {
   STRATA_ERROR_UNSUPPORTED = 5,      /* valid input using something Strata does not support */
   STRATA_ERROR_OUT_OF_MEMORY = 6,
   STRATA_ERROR_INTERNAL = 7,
-  STRATA_ERROR_NO_SCENE = 8 /* the handle has nothing loaded */
+  STRATA_ERROR_NO_SCENE = 8 /* nothing loaded (an edit: nothing written) yet */
 } strata_status;
 
 /* A static English name of a status ("STRATA_ERROR_FORMAT"). */
@@ -84,7 +84,8 @@ typedef struct strata_load_options {
   uint32_t flags; /* STRATA_LOAD_* */
   int32_t lod;    /* geometry level (STRATA_LOAD_LOD) */
   int32_t texture_level;
-  /* Called during long work; may be NULL. */
+  /* Called during long work, on the thread that called strata_scene_load;
+   * may be NULL. */
   void (*progress)(void* user, size_t done, size_t total);
   void* progress_user;
 } strata_load_options;
