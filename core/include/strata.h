@@ -57,7 +57,7 @@ typedef enum strata_status {
   STRATA_ERROR_UNSUPPORTED = 5,      /* valid input using something Strata does not support */
   STRATA_ERROR_OUT_OF_MEMORY = 6,
   STRATA_ERROR_INTERNAL = 7,
-  STRATA_ERROR_NO_SCENE = 8 /* the handle has nothing loaded */
+  STRATA_ERROR_NO_SCENE = 8 /* nothing loaded (an edit: nothing written) yet */
 } strata_status;
 
 /* A static English name of a status ("STRATA_ERROR_FORMAT"). */
@@ -84,7 +84,8 @@ typedef struct strata_load_options {
   uint32_t flags; /* STRATA_LOAD_* */
   int32_t lod;    /* geometry level (STRATA_LOAD_LOD) */
   int32_t texture_level;
-  /* Called during long work; may be NULL. */
+  /* Called during long work, on the thread that called strata_scene_load;
+   * may be NULL. */
   void (*progress)(void* user, size_t done, size_t total);
   void* progress_user;
 } strata_load_options;
@@ -279,6 +280,55 @@ typedef struct strata_gltf_options {
  * `options` may be NULL. */
 STRATA_API strata_status strata_scene_write_gltf(strata_scene* scene, const char* path,
                                                  const strata_gltf_options* options);
+
+/* ---- Atlas write-back ------------------------------------------------------ */
+
+/* Edited terrain chunks collected from a DCC and written back onto the .atlas
+ * they came from (design.md "Atlas write-back"; `strata export-atlas`). */
+typedef struct strata_atlas_edit strata_atlas_edit;
+
+STRATA_API strata_status strata_atlas_edit_create(strata_atlas_edit** out_edit);
+STRATA_API void strata_atlas_edit_destroy(strata_atlas_edit* edit); /* NULL is fine */
+STRATA_API const char* strata_atlas_edit_error(const strata_atlas_edit* edit);
+
+typedef struct strata_chunk_edit {
+  size_t size;
+  uint32_t level, x, y; /* the chunk L<level>_<x>_<y> of the base's geometry tree */
+  const char* name;     /* for messages; NULL: L<level>_<x>_<y> */
+  uint32_t vertex_count;
+  const float* positions; /* vertex_count x 3, the scene's axes (Z up) */
+  const float* normals;   /* NULL (recomputed where needed) or vertex_count x 3 */
+  const float* uvs;       /* NULL or vertex_count x 2: the global texture coordinate */
+  uint32_t index_count;   /* a triangle list */
+  const uint32_t* indices;
+} strata_chunk_edit;
+
+/* Copies one chunk's arrays into the edit. Adding a chunk twice is an error. */
+STRATA_API strata_status strata_atlas_edit_add_chunk(strata_atlas_edit* edit,
+                                                     const strata_chunk_edit* chunk);
+
+enum {
+  /* Regenerate the levels above edited chunks from their children; otherwise
+   * they are kept (and are stale). */
+  STRATA_EXPORT_REBUILD_LODS = 1u << 0
+};
+
+typedef struct strata_export_atlas_options {
+  size_t size;
+  uint32_t flags; /* STRATA_EXPORT_* */
+} strata_export_atlas_options;
+
+/* Writes `base_path` with every added chunk applied to `out_path` (a v140
+ * Atlas, atomically; never over the base). `options` may be NULL. */
+STRATA_API strata_status strata_atlas_edit_write(strata_atlas_edit* edit, const char* base_path,
+                                                 const char* out_path,
+                                                 const strata_export_atlas_options* options);
+
+/* What the last successful write did, chunk by chunk, as JSON (strata_free):
+ * {"baseVersion", "appended", "edited": [...], "unchanged": [...],
+ *  "morphZeroed", "skirtsRegenerated", "texCoordsFromEdit", "lodsRebuilt",
+ *  "staleLods", "boundsUpdated", "collisionRegenerated", "chunksWritten"}. */
+STRATA_API strata_status strata_atlas_edit_report_json(strata_atlas_edit* edit, char** out_json);
 
 #ifdef __cplusplus
 }

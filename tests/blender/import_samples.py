@@ -174,7 +174,35 @@ def check_chu(name, path, info):
             "%s: leaf chunk names" % name)
 
 
-FORMAT_CHECKS = {"atlas": check_atlas, "tfrag": check_tfrag, "chu": check_chu}
+def check_ytd(name, path, info):
+    """A gallery: one unit quad per convertible texture, its material and
+    packed image named after the texture and as large as its top mip."""
+    textures = [t for d in info["dictionaries"] for t in d["textures"] if t.get("convertible")]
+    objs = bs.mesh_objects()
+    C.check(len(objs) == len(textures), "%s: %d objects, %d textures"
+            % (name, len(objs), len(textures)))
+    by_name = {o.data.materials[0].name.split(".")[0]: o for o in objs if o.data.materials}
+    for t in textures:
+        o = by_name.get(t["name"])
+        C.check(o is not None, "%s: a quad for %s" % (name, t["name"]))
+        if o is None:
+            continue
+        o.data.calc_loop_triangles()
+        C.check(len(o.data.vertices) == 4 and len(o.data.loop_triangles) == 2,
+                "%s/%s: a quad" % (name, t["name"]))
+        img = next((n.image for n in o.data.materials[0].node_tree.nodes
+                    if n.type == 'TEX_IMAGE'), None)
+        C.check(img is not None and tuple(img.size) == (t["width"], t["height"])
+                and img.packed_file is not None,
+                "%s/%s: packed %dx%d image" % (name, t["name"], t["width"], t["height"]))
+        if img is not None:
+            want = "sRGB" if t["format"].endswith("_SRGB") else None
+            C.check(want is None or img.colorspace_settings.name == want,
+                    "%s/%s: colour space %s" % (name, t["name"], img.colorspace_settings.name))
+
+
+FORMAT_CHECKS = {"atlas": check_atlas, "tfrag": check_tfrag, "chu": check_chu,
+                 "ytd": check_ytd}
 
 
 def snapshot():

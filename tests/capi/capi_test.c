@@ -487,6 +487,125 @@ static void test_errors(void) {
   CHECK(strcmp(strata_status_name((strata_status)77), "STRATA_UNKNOWN_STATUS") == 0);
 }
 
+/* Atlas write-back: chunk L2_1_2 of terrain-v140.atlas with its vertex at
+ * (96, 160) raised by 5, written onto the base and read back. */
+#define CHECK_EDIT_OK(edit, call)                                                                  \
+  do {                                                                                             \
+    strata_status st_ = (call);                                                                    \
+    ++checks;                                                                                      \
+    if (st_ != STRATA_OK) {                                                                        \
+      ++failures;                                                                                  \
+      fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,                    \
+              strata_status_name(st_), strata_atlas_edit_error(edit));                             \
+    }                                                                                              \
+  } while (0)
+
+static void test_atlas_edit(void) {
+  char base[2048], out[2048]; /* path_in's buffers rotate */
+  snprintf(base, sizeof base, "%s", path_in(samples, "terrain-v140.atlas"));
+  snprintf(out, sizeof out, "%s", path_in(work, "edited.atlas"));
+  strata_scene* s = NULL;
+  CHECK(strata_scene_create(&s) == STRATA_OK);
+  CHECK_OK(s, strata_scene_load(s, base, NULL));
+  int node = find_node(s, "L2_1_2");
+  strata_node_info ni = {.size = sizeof ni};
+  CHECK_OK(s, strata_scene_get_node(s, (uint32_t)node, &ni));
+  float pos[145 * 3];
+  uint32_t idx[384];
+  size_t n;
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_POSITIONS, 0,
+                                         pos, 145, &n));
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_INDICES, 0, idx,
+                                         384, &n));
+  const int target = 4 * 9 + 4; /* grid (4, 4): (64 + 32, 128 + 32) */
+  CHECK(fabsf(pos[3 * target] - 96) < 1e-4f && fabsf(pos[3 * target + 1] - 160) < 1e-4f);
+  const float original_z = pos[3 * target + 2];
+  pos[3 * target + 2] += 5.0f;
+
+  strata_atlas_edit* e = NULL;
+  CHECK(strata_atlas_edit_create(&e) == STRATA_OK && e);
+  char* json = NULL;
+  CHECK(strata_atlas_edit_report_json(e, &json) == STRATA_ERROR_NO_SCENE);
+  strata_chunk_edit c = {.size = sizeof c};
+  c.level = 2, c.x = 1, c.y = 2;
+  c.vertex_count = 145;
+  c.positions = pos;
+  c.index_count = 384;
+  c.indices = idx;
+  CHECK_EDIT_OK(e, strata_atlas_edit_add_chunk(e, &c));
+  CHECK(strcmp(strata_atlas_edit_error(e), "") == 0);
+  CHECK(strata_atlas_edit_add_chunk(e, &c) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_atlas_edit_error(e), "already") != NULL);
+  strata_chunk_edit bad = c;
+  bad.y = 3;
+  bad.index_count = 383;
+  CHECK(strata_atlas_edit_add_chunk(e, &bad) == STRATA_ERROR_INVALID_ARGUMENT);
+  bad.index_count = 384;
+  bad.vertex_count = 10; /* the grid indices reach 80 */
+  CHECK(strata_atlas_edit_add_chunk(e, &bad) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_atlas_edit_error(e), "vertices") != NULL);
+  bad.vertex_count = 145;
+  bad.positions = NULL;
+  CHECK(strata_atlas_edit_add_chunk(e, &bad) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_atlas_edit_add_chunk(e, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+
+  CHECK(strata_atlas_edit_write(e, base, base, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_atlas_edit_error(e), "base") != NULL);
+  CHECK(strata_atlas_edit_write(e, path_in(work, "missing.atlas"), out, NULL) == STRATA_ERROR_IO);
+  CHECK(strata_atlas_edit_write(e, path_in(work, "junk.bin"), out, NULL) == STRATA_ERROR_FORMAT);
+  strata_export_atlas_options eo = {.size = sizeof eo};
+  CHECK_EDIT_OK(e, strata_atlas_edit_write(e, base, out, &eo));
+  CHECK_EDIT_OK(e, strata_atlas_edit_report_json(e, &json));
+  CHECK(json && strstr(json, "\"edited\":[\"L2_1_2\"]") && strstr(json, "\"baseVersion\":140"));
+  strata_free(json);
+
+  /* Read back: only that vertex of that chunk moved. */
+  CHECK_OK(s, strata_scene_load(s, out, NULL));
+  node = find_node(s, "L2_1_2");
+  CHECK_OK(s, strata_scene_get_node(s, (uint32_t)node, &ni));
+  float got[145 * 3];
+  CHECK_OK(s, strata_scene_get_attribute(s, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_POSITIONS, 0,
+                                         got, 145, &n));
+  CHECK(n == 145);
+  int moved = 0;
+  for (int v = 0; v < 81; ++v)
+    if (got[3 * v] != pos[3 * v] || got[3 * v + 1] != pos[3 * v + 1] ||
+        got[3 * v + 2] != pos[3 * v + 2])
+      ++moved;
+  CHECK(moved == 0);
+  CHECK(fabsf(got[3 * target + 2] - (original_z + 5.0f)) < 1e-5f);
+  CHECK(fabsf(got[3 * target + 2] - (synth_height(96, 160) + 5.0f)) < 1e-3f);
+  char* report = NULL;
+  CHECK_OK(s, strata_scene_validate_json(s, &report));
+  CHECK(report && strstr(report, "\"errors\":0"));
+  strata_free(report);
+
+  /* A chunk the base does not have is refused; nothing is written. */
+  strata_atlas_edit* e2 = NULL;
+  CHECK(strata_atlas_edit_create(&e2) == STRATA_OK);
+  c.level = 2, c.x = 7, c.y = 7;
+  CHECK_EDIT_OK(e2, strata_atlas_edit_add_chunk(e2, &c));
+  CHECK(strata_atlas_edit_write(e2, base, path_in(work, "never.atlas"), NULL) ==
+        STRATA_ERROR_FORMAT);
+  CHECK(strstr(strata_atlas_edit_error(e2), "L2_7_7") != NULL);
+  FILE* f = fopen(path_in(work, "never.atlas"), "rb");
+  CHECK(f == NULL);
+  if (f) fclose(f);
+  strata_export_atlas_options future[2];
+  memset(future, 0, sizeof future);
+  future[0].size = sizeof future;
+  future[1].flags = 1;
+  CHECK(strata_atlas_edit_write(e2, base, out, &future[0]) == STRATA_ERROR_UNSUPPORTED);
+
+  CHECK(strata_atlas_edit_create(NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_atlas_edit_add_chunk(NULL, &c) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strlen(strata_atlas_edit_error(NULL)) > 0);
+  strata_atlas_edit_destroy(NULL);
+  strata_atlas_edit_destroy(e);
+  strata_atlas_edit_destroy(e2);
+  strata_scene_destroy(s);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s SAMPLES_DIR WORK_DIR\n", argv[0]);
@@ -500,6 +619,7 @@ int main(int argc, char** argv) {
   test_options();
   test_images();
   test_errors();
+  test_atlas_edit(); /* after test_errors, which writes junk.bin */
   printf("%d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }
