@@ -5,8 +5,10 @@
 #include "strata/fileio.h"
 #include "strata/image.h"
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 
 namespace strata::cli {
 
@@ -20,18 +22,36 @@ static std::string safeName(const std::string& name) {
   return s;
 }
 
+static std::string lowerCase(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
 int runTextures(const TexturesArgs& args) {
   try {
     const FormatHandler& h = requireFormat(args.input);
     if (!h.textures)
       throw Error(args.input, Error::kNoOffset, std::string(h.name) + " files hold no textures");
     std::vector<Image> images = h.textures(args.input, args.load);
+    if (images.empty()) {
+      std::fprintf(stderr,
+                   "%s holds no textures (a drawable without an embedded dictionary?): "
+                   "nothing written\n",
+                   args.input.c_str());
+      return kExitOk;
+    }
     // Encode everything first so a failure leaves no partial set behind.
     std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
     const image::ImageFileFormat format = image::parseImageFileFormat(args.format);
-    for (const Image& img : images)
-      files.push_back({safeName(img.name) + "." + image::imageFileExtension(format),
-                       image::encodeImageFile(img, format)});
+    std::set<std::string> taken; // lower case: names must not collide on any file system
+    for (const Image& img : images) {
+      const std::string ext = std::string(".") + image::imageFileExtension(format);
+      std::string name = safeName(img.name);
+      // Dictionaries of different .ydd entries may reuse a texture name: number the repeats.
+      for (int n = 2; !taken.insert(lowerCase(name + ext)).second; ++n)
+        name = safeName(img.name) + "_" + std::to_string(n);
+      files.push_back({name + ext, image::encodeImageFile(img, format)});
+    }
     std::error_code ec;
     fs::create_directories(args.outDir, ec);
     for (auto& [name, bytes] : files) {

@@ -280,6 +280,47 @@ TEST(DrawableEnhanced, YddEntriesShareAndSkipNulls) {
   EXPECT_EQ(readDrawable(bytes, "dict.bin").kind, "ydd");
 }
 
+TEST(DrawableEnhanced, YddEntriesReusingTextureNamesExportDistinctFiles) {
+  // Two drawables, each with its own shader group and dictionary (at 0x400 and
+  // 0x800), both holding gen9_normal and gen9_diffuse: `strata textures` must
+  // keep all four, numbering the repeats rather than overwriting.
+  Segment sys(8192), gfx(8192);
+  sys.u64(0x18, 1);
+  sys.u64(0x20, 0x50000040);
+  sys.u16(0x28, 2);
+  sys.u16(0x2A, 2);
+  sys.u64(0x30, 0x50000060);
+  sys.u16(0x38, 2);
+  sys.u16(0x3A, 2);
+  sys.u64(0x60, 0x50000100);
+  sys.u64(0x68, 0x50000200);
+  sys.u64(0x100 + 0x10, 0x50000300); // drawable 1 -> shader group 1
+  sys.u64(0x200 + 0x10, 0x50000380); // drawable 2 -> shader group 2
+  sys.u64(0x300 + 0x08, 0x50000400); // shader group 1 -> dictionary 1
+  sys.u64(0x380 + 0x08, 0x50000800); // shader group 2 -> dictionary 2
+  putGen9Dictionary(sys, gfx, 0x400);
+  putGen9Dictionary(sys, gfx, 0x800);
+  const std::string in =
+      write("two.ydd", ytdfixture::rsc7(159, 0x90020000, 0xF0020000, sys.b, gfx.b));
+  ASSERT_EQ(readDrawable(testsupport::readBytes(in), in).dictionaries.size(), 2u);
+  const auto out = std::filesystem::path(in).parent_path() / "tex";
+  auto r = testsupport::cli({"textures", in, "-o", out.string(), "--format", "png"});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  for (const char* f :
+       {"gen9_normal.png", "gen9_diffuse.png", "gen9_normal_2.png", "gen9_diffuse_2.png"})
+    EXPECT_TRUE(std::filesystem::exists(out / f)) << f << "\n" << r.output;
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(out), {}), 4);
+}
+
+TEST(DrawableEnhanced, DrawableWithoutDictionarySaysSoAndWritesNothing) {
+  const std::string in = sample("v_61_lng_poster2.ydr");
+  const auto out = testsupport::tempDir() / "none";
+  auto r = testsupport::cli({"textures", in, "-o", out.string()});
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("holds no textures"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 TEST(DrawableEnhanced, V171FragmentDeduplicatesDictionaries) {
   // FragType (§2): +0x30 main drawable, +0x38 drawable array (count +0x48),
   // +0xF8 cloth drawable. The array holds a drawable with a null shader group

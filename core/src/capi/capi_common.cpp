@@ -73,6 +73,12 @@ strata_status checkLoaded(strata_scene* s) {
               "the scene handle holds nothing: call strata_scene_load first");
 }
 
+strata_status outOfRange(strata_scene* s, const char* what, uint64_t index, size_t count) {
+  return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
+              std::string(what) + " " + std::to_string(index) + " out of range (" +
+                  std::to_string(count) + " in the scene)");
+}
+
 strata_status returnText(std::string& slot, const std::string& text, char** out) {
   if (!out) return fail(slot, STRATA_ERROR_INVALID_ARGUMENT, "output pointer is NULL");
   *out = nullptr;

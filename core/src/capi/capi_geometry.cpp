@@ -5,12 +5,6 @@ using namespace strata::capi;
 
 namespace {
 
-strata_status outOfRange(strata_scene* s, const char* what, uint64_t index, size_t count) {
-  return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
-              std::string(what) + " " + std::to_string(index) + " out of range (" +
-                  std::to_string(count) + " in the scene)");
-}
-
 // The primitive (mesh, primitive), or nullptr after setting the error.
 const strata::Primitive* findPrimitive(strata_scene* s, uint32_t mesh, uint32_t primitive,
                                        strata_status& st) {
@@ -35,9 +29,7 @@ const strata::Primitive* findPrimitive(strata_scene* s, uint32_t mesh, uint32_t 
 extern "C" {
 
 strata_status strata_scene_get_node(strata_scene* s, uint32_t node, strata_node_info* out) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (node >= s->scene.nodes.size()) return outOfRange(s, "node", node, s->scene.nodes.size());
     const strata::Node& n = s->scene.nodes[node];
     strata_node_info r{};
@@ -53,9 +45,7 @@ strata_status strata_scene_get_node(strata_scene* s, uint32_t node, strata_node_
 
 strata_status strata_scene_get_node_children(strata_scene* s, uint32_t node, int32_t* buffer,
                                              size_t capacity, size_t* count) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (node >= s->scene.nodes.size()) return outOfRange(s, "node", node, s->scene.nodes.size());
     const std::vector<int>& c = s->scene.nodes[node].children;
     return copyOut(s->error, c.data(), c.size(), sizeof(int32_t), buffer, capacity, count);
@@ -64,9 +54,7 @@ strata_status strata_scene_get_node_children(strata_scene* s, uint32_t node, int
 
 strata_status strata_scene_get_node_tag(strata_scene* s, uint32_t node, uint32_t tag,
                                         const char** out_name, int64_t* out_value) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (node >= s->scene.nodes.size()) return outOfRange(s, "node", node, s->scene.nodes.size());
     const strata::NodeTags& tags = s->scene.nodes[node].tags;
     if (tag >= tags.size()) return outOfRange(s, "tag", tag, tags.size());
@@ -79,9 +67,7 @@ strata_status strata_scene_get_node_tag(strata_scene* s, uint32_t node, uint32_t
 }
 
 strata_status strata_scene_get_mesh(strata_scene* s, uint32_t mesh, strata_mesh_info* out) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (mesh >= s->scene.meshes.size()) return outOfRange(s, "mesh", mesh, s->scene.meshes.size());
     const strata::Mesh& m = s->scene.meshes[mesh];
     strata_mesh_info r{};

@@ -9,9 +9,7 @@ extern "C" {
 
 strata_status strata_scene_write_gltf(strata_scene* s, const char* path,
                                       const strata_gltf_options* options) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
     strata_gltf_options o;
     if (strata_status st = readOptions(s->error, options, o, "strata_gltf_options")) return st;

@@ -114,6 +114,19 @@ strata_status copyOut(std::string& slot, const void* data, size_t elements, size
 // (with its text) otherwise.
 strata_status checkLoaded(strata_scene* s);
 
+// The opening of every call that reads a loaded scene: a NULL handle, then
+// guarded() around `body`, which runs only when a scene is loaded.
+template <class Body> strata_status onLoadedScene(strata_scene* s, Body&& body) noexcept {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (strata_status st = checkLoaded(s)) return st;
+    return body();
+  });
+}
+
+// STRATA_ERROR_INVALID_ARGUMENT naming the index and how many there are.
+strata_status outOfRange(strata_scene* s, const char* what, uint64_t index, size_t count);
+
 // A malloc'ed copy of `text` for a char** result (released by strata_free).
 strata_status returnText(std::string& slot, const std::string& text, char** out);
 

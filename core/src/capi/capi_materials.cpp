@@ -6,12 +6,6 @@ using namespace strata::capi;
 
 namespace {
 
-strata_status outOfRange(strata_scene* s, const char* what, uint64_t index, size_t count) {
-  return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
-              std::string(what) + " " + std::to_string(index) + " out of range (" +
-                  std::to_string(count) + " in the scene)");
-}
-
 strata_wrap toWrap(strata::Wrap w) {
   switch (w) {
   case strata::Wrap::Repeat:
@@ -30,9 +24,7 @@ extern "C" {
 
 strata_status strata_scene_get_material(strata_scene* s, uint32_t material,
                                         strata_material_info* out) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (material >= s->scene.materials.size())
       return outOfRange(s, "material", material, s->scene.materials.size());
     const strata::Material& m = s->scene.materials[material];
@@ -55,9 +47,7 @@ strata_status strata_scene_get_material(strata_scene* s, uint32_t material,
 
 strata_status strata_scene_get_texture(strata_scene* s, uint32_t texture,
                                        strata_texture_info* out) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (texture >= s->scene.textures.size())
       return outOfRange(s, "texture", texture, s->scene.textures.size());
     const strata::Texture& t = s->scene.textures[texture];
@@ -71,9 +61,7 @@ strata_status strata_scene_get_texture(strata_scene* s, uint32_t texture,
 }
 
 strata_status strata_scene_get_image(strata_scene* s, uint32_t image, strata_image_info* out) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (image >= s->scene.images.size())
       return outOfRange(s, "image", image, s->scene.images.size());
     const strata::Image& img = s->scene.images[image];
@@ -97,9 +85,7 @@ strata_status strata_scene_get_image(strata_scene* s, uint32_t image, strata_ima
 strata_status strata_scene_get_image_rgba8(strata_scene* s, uint32_t image, uint32_t mip,
                                            uint32_t layer, uint8_t* buffer, size_t capacity,
                                            size_t* count) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (image >= s->scene.images.size())
       return outOfRange(s, "image", image, s->scene.images.size());
     const strata::Image& img = s->scene.images[image];

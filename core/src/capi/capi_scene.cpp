@@ -111,9 +111,7 @@ strata_status strata_scene_load(strata_scene* s, const char* path,
 }
 
 strata_status strata_scene_get_summary(strata_scene* s, strata_scene_summary* out) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     strata_scene_summary r{};
     r.size = sizeof r;
     r.format = s->handler->name;
@@ -131,9 +129,7 @@ strata_status strata_scene_get_summary(strata_scene* s, strata_scene_summary* ou
 
 strata_status strata_scene_get_roots(strata_scene* s, int32_t* buffer, size_t capacity,
                                      size_t* count) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     static_assert(sizeof(int) == sizeof(int32_t), "node indices are 32-bit");
     return copyOut(s->error, s->scene.roots.data(), s->scene.roots.size(), sizeof(int32_t), buffer,
                    capacity, count);
@@ -141,9 +137,7 @@ strata_status strata_scene_get_roots(strata_scene* s, int32_t* buffer, size_t ca
 }
 
 strata_status strata_scene_get_warning(strata_scene* s, uint32_t index, const char** out_text) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (!out_text) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_text is NULL");
     if (index >= s->scene.warnings.size())
       return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
@@ -155,9 +149,7 @@ strata_status strata_scene_get_warning(strata_scene* s, uint32_t index, const ch
 }
 
 strata_status strata_scene_info_json(strata_scene* s, char** out_json) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (!s->handler->info)
       return fail(s->error, STRATA_ERROR_UNSUPPORTED,
                   std::string(s->handler->name) + " has no structure summary");
@@ -166,9 +158,7 @@ strata_status strata_scene_info_json(strata_scene* s, char** out_json) {
 }
 
 strata_status strata_scene_validate_json(strata_scene* s, char** out_json) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (strata_status st = checkLoaded(s)) return st;
+  return onLoadedScene(s, [&] {
     if (!s->handler->validate)
       return fail(s->error, STRATA_ERROR_UNSUPPORTED,
                   std::string(s->handler->name) + " has no validation");

@@ -179,6 +179,17 @@ std::vector<Position> positionsOf(const Ctx& c, const List& l, const VifPacket& 
   return v;
 }
 
+// Takes the next packet of `l` (its vn/vl checked), decodes it into `out` and
+// records where it was in `where`; returns the packet.
+template <class T, class Decode>
+const VifPacket& takeArray(const Ctx& c, List& l, uint8_t vn, uint8_t vl, const char* what,
+                           Decode decode, T& out, ArrayAt& where) {
+  const VifPacket& p = take(c, l, vn, vl, what);
+  out = decode(c, l, p);
+  where = at(c, l, p);
+  return p;
+}
+
 } // namespace
 
 Tfrag decodeTfrag(const uint8_t* data, size_t size, const std::string& file, uint64_t base,
@@ -229,12 +240,10 @@ Tfrag decodeTfrag(const uint8_t* data, size_t size, const std::string& file, uin
       }
     t.at.adGifs = at(c, common, adP);
   }
-  const VifPacket& ciP = take(c, common, 3, kVl16, "the common vertex info");
-  t.vertexInfo[kCommon] = infosOf(c, common, ciP);
-  t.at.vertexInfo[kCommon] = at(c, common, ciP);
-  const VifPacket& cpP = take(c, common, 2, kVl16, "the common positions");
-  t.positions[kCommon] = positionsOf(c, common, cpP);
-  t.at.positions[kCommon] = at(c, common, cpP);
+  takeArray(c, common, 3, kVl16, "the common vertex info", infosOf, t.vertexInfo[kCommon],
+            t.at.vertexInfo[kCommon]);
+  const VifPacket& cpP = takeArray(c, common, 2, kVl16, "the common positions", positionsOf,
+                                   t.positions[kCommon], t.at.positions[kCommon]);
   done(c, common);
 
   // The light block opens with the origin quadword; the positions' STROW row
@@ -251,21 +260,13 @@ Tfrag decodeTfrag(const uint8_t* data, size_t size, const std::string& file, uin
 
   const VuHeader& vu = t.vu;
   // LOD 2: indices, then strips.
-  const VifPacket& i2 = take(c, lod2, 3, kVl8, "the LOD 2 indices");
-  t.indices[2] = bytesOf(c, lod2, i2);
-  t.at.indices[2] = at(c, lod2, i2);
-  const VifPacket& s2 = take(c, lod2, 3, kVl8, "the LOD 2 strips");
-  t.strips[2] = stripsOf(c, lod2, s2);
-  t.at.strips[2] = at(c, lod2, s2);
+  takeArray(c, lod2, 3, kVl8, "the LOD 2 indices", bytesOf, t.indices[2], t.at.indices[2]);
+  takeArray(c, lod2, 3, kVl8, "the LOD 2 strips", stripsOf, t.strips[2], t.at.strips[2]);
   done(c, lod2);
 
   // LOD 1: strips, then indices.
-  const VifPacket& s1 = take(c, lod1, 3, kVl8, "the LOD 1 strips");
-  t.strips[1] = stripsOf(c, lod1, s1);
-  t.at.strips[1] = at(c, lod1, s1);
-  const VifPacket& i1 = take(c, lod1, 3, kVl8, "the LOD 1 indices");
-  t.indices[1] = bytesOf(c, lod1, i1);
-  t.at.indices[1] = at(c, lod1, i1);
+  takeArray(c, lod1, 3, kVl8, "the LOD 1 strips", stripsOf, t.strips[1], t.at.strips[1]);
+  takeArray(c, lod1, 3, kVl8, "the LOD 1 indices", bytesOf, t.indices[1], t.at.indices[1]);
   done(c, lod1);
 
   // LOD 0+1 and LOD 0 carry optional arrays. Which are present is read from
@@ -274,56 +275,35 @@ Tfrag decodeTfrag(const uint8_t* data, size_t size, const std::string& file, uin
   // indices"): order and format classify, counts say what the order holds.
   // LOD 0+1: [parents] [unk2] [vertex info] [positions].
   {
-    if (vu.positionsCount(1) > 0) {
-      const VifPacket& p = take(c, lod01, 3, kVl8, "the LOD 0+1 parent indices");
-      t.parents[0] = bytesOf(c, lod01, p);
-      t.at.parents[0] = at(c, lod01, p);
-    }
-    if (vu.extraInfoCount(1) > 0) {
-      const VifPacket& p = take(c, lod01, 3, kVl8, "the LOD 0+1 second index array");
-      t.unk2[0] = bytesOf(c, lod01, p);
-      t.at.unk2[0] = at(c, lod01, p);
-    }
-    if (vu.vertexInfoCount(1) > 0) {
-      const VifPacket& p = take(c, lod01, 3, kVl16, "the LOD 0+1 vertex info");
-      t.vertexInfo[1] = infosOf(c, lod01, p);
-      t.at.vertexInfo[1] = at(c, lod01, p);
-    }
-    if (vu.positionsCount(1) > 0) {
-      const VifPacket& p = take(c, lod01, 2, kVl16, "the LOD 0+1 positions");
-      t.positions[1] = positionsOf(c, lod01, p);
-      t.at.positions[1] = at(c, lod01, p);
-    }
+    if (vu.positionsCount(1) > 0)
+      takeArray(c, lod01, 3, kVl8, "the LOD 0+1 parent indices", bytesOf, t.parents[0],
+                t.at.parents[0]);
+    if (vu.extraInfoCount(1) > 0)
+      takeArray(c, lod01, 3, kVl8, "the LOD 0+1 second index array", bytesOf, t.unk2[0],
+                t.at.unk2[0]);
+    if (vu.vertexInfoCount(1) > 0)
+      takeArray(c, lod01, 3, kVl16, "the LOD 0+1 vertex info", infosOf, t.vertexInfo[1],
+                t.at.vertexInfo[1]);
+    if (vu.positionsCount(1) > 0)
+      takeArray(c, lod01, 2, kVl16, "the LOD 0+1 positions", positionsOf, t.positions[1],
+                t.at.positions[1]);
     done(c, lod01);
   }
   // LOD 0: [positions] strips indices [parents] [unk2] [vertex info].
   {
-    if (vu.positionsCount(2) > 0) {
-      const VifPacket& p = take(c, lod0, 2, kVl16, "the LOD 0 positions");
-      t.positions[2] = positionsOf(c, lod0, p);
-      t.at.positions[2] = at(c, lod0, p);
-    }
-    const VifPacket& s0 = take(c, lod0, 3, kVl8, "the LOD 0 strips");
-    t.strips[0] = stripsOf(c, lod0, s0);
-    t.at.strips[0] = at(c, lod0, s0);
-    const VifPacket& i0 = take(c, lod0, 3, kVl8, "the LOD 0 indices");
-    t.indices[0] = bytesOf(c, lod0, i0);
-    t.at.indices[0] = at(c, lod0, i0);
-    if (vu.positionsCount(2) > 0) {
-      const VifPacket& p = take(c, lod0, 3, kVl8, "the LOD 0 parent indices");
-      t.parents[1] = bytesOf(c, lod0, p);
-      t.at.parents[1] = at(c, lod0, p);
-    }
-    if (vu.extraInfoCount(2) > 0) {
-      const VifPacket& p = take(c, lod0, 3, kVl8, "the LOD 0 second index array");
-      t.unk2[1] = bytesOf(c, lod0, p);
-      t.at.unk2[1] = at(c, lod0, p);
-    }
-    if (vu.vertexInfoCount(2) > 0) {
-      const VifPacket& p = take(c, lod0, 3, kVl16, "the LOD 0 vertex info");
-      t.vertexInfo[2] = infosOf(c, lod0, p);
-      t.at.vertexInfo[2] = at(c, lod0, p);
-    }
+    if (vu.positionsCount(2) > 0)
+      takeArray(c, lod0, 2, kVl16, "the LOD 0 positions", positionsOf, t.positions[2],
+                t.at.positions[2]);
+    takeArray(c, lod0, 3, kVl8, "the LOD 0 strips", stripsOf, t.strips[0], t.at.strips[0]);
+    takeArray(c, lod0, 3, kVl8, "the LOD 0 indices", bytesOf, t.indices[0], t.at.indices[0]);
+    if (vu.positionsCount(2) > 0)
+      takeArray(c, lod0, 3, kVl8, "the LOD 0 parent indices", bytesOf, t.parents[1],
+                t.at.parents[1]);
+    if (vu.extraInfoCount(2) > 0)
+      takeArray(c, lod0, 3, kVl8, "the LOD 0 second index array", bytesOf, t.unk2[1], t.at.unk2[1]);
+    if (vu.vertexInfoCount(2) > 0)
+      takeArray(c, lod0, 3, kVl16, "the LOD 0 vertex info", infosOf, t.vertexInfo[2],
+                t.at.vertexInfo[2]);
     done(c, lod0);
   }
 

@@ -71,40 +71,32 @@ class _ImportOptions:
         return {'FINISHED'}
 
 
-class STRATA_OT_import_atlas(bpy.types.Operator, ImportHelper, _ImportOptions):
-    """Import Torque Atlas terrain (.atlas)"""
-    bl_idname = "import_scene.strata_atlas"
-    bl_label = "Import Atlas"
+class _FileImport(ImportHelper, _ImportOptions):
     bl_options = {'REGISTER', 'UNDO', 'PRESET'}
-    filename_ext = ".atlas"
-    filter_glob: StringProperty(default="*.atlas", options={'HIDDEN'})
 
     def execute(self, context):
         return self.run_import(context, self.filepath)
 
 
-class STRATA_OT_import_chu(bpy.types.Operator, ImportHelper, _ImportOptions):
-    """Import Torque CHU terrain (.chu, textures from a same-named .tqt beside it)"""
-    bl_idname = "import_scene.strata_chu"
-    bl_label = "Import CHU"
-    bl_options = {'REGISTER', 'UNDO', 'PRESET'}
-    filename_ext = ".chu"
-    filter_glob: StringProperty(default="*.chu", options={'HIDDEN'})
+def _file_importer(fmt, ext, label, doc):
+    """The File > Import operator of one single-file format."""
+    return type("STRATA_OT_import_" + fmt, (bpy.types.Operator, _FileImport), {
+        "__doc__": doc,
+        "bl_idname": "import_scene.strata_" + fmt,
+        "bl_label": "Import " + label,
+        "filename_ext": ext,
+        "__annotations__": {"filter_glob": StringProperty(default="*" + ext, options={'HIDDEN'})},
+    })
 
-    def execute(self, context):
-        return self.run_import(context, self.filepath)
 
-
-class STRATA_OT_import_ytd(bpy.types.Operator, ImportHelper, _ImportOptions):
-    """Import a GTA V texture dictionary (.ytd) as a gallery of textured quads"""
-    bl_idname = "import_scene.strata_ytd"
-    bl_label = "Import YTD"
-    bl_options = {'REGISTER', 'UNDO', 'PRESET'}
-    filename_ext = ".ytd"
-    filter_glob: StringProperty(default="*.ytd", options={'HIDDEN'})
-
-    def execute(self, context):
-        return self.run_import(context, self.filepath)
+STRATA_OT_import_atlas = _file_importer("atlas", ".atlas", "Atlas",
+                                        "Import Torque Atlas terrain (.atlas)")
+STRATA_OT_import_chu = _file_importer(
+    "chu", ".chu", "CHU",
+    "Import Torque CHU terrain (.chu, textures from a same-named .tqt beside it)")
+STRATA_OT_import_ytd = _file_importer(
+    "ytd", ".ytd", "YTD",
+    "Import a GTA V texture dictionary (.ytd) as a gallery of textured quads")
 
 
 class STRATA_OT_import_tfrag(bpy.types.Operator, _ImportOptions):

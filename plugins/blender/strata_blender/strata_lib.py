@@ -206,17 +206,19 @@ def _path(p):
     return os.fsencode(p)
 
 
-class Scene:
-    """One strata_scene handle. Use as a context manager (or call close())."""
+class _Handle:
+    """A libstrata handle with paired <kind>_create / <kind>_destroy and a
+    per-handle <kind>_error text. Use as a context manager (or call close())."""
+    _kind = ""
 
     def __init__(self):
         self._L = lib()
         self._h = ctypes.c_void_p()
-        self._check(self._L.strata_scene_create(ctypes.byref(self._h)))
+        self._check(getattr(self._L, self._kind + "_create")(ctypes.byref(self._h)))
 
     def close(self):
         if self._h:
-            self._L.strata_scene_destroy(self._h)
+            getattr(self._L, self._kind + "_destroy")(self._h)
             self._h = ctypes.c_void_p()
 
     def __enter__(self):
@@ -233,8 +235,13 @@ class Scene:
 
     def _check(self, status):
         if status != OK:
-            text = _text(self._L.strata_scene_error(self._h)) if self._h else ""
+            text = _text(getattr(self._L, self._kind + "_error")(self._h)) if self._h else ""
             raise StrataError(status, text or _text(self._L.strata_status_name(status)))
+
+
+class Scene(_Handle):
+    """One strata_scene handle."""
+    _kind = "strata_scene"
 
     # ---- loading and the whole scene
     def load(self, path, lod=None, skirts=False, textures=True, texture_level=None,
@@ -382,37 +389,14 @@ def can_export_atlas():
     return hasattr(lib(), "strata_atlas_edit_write")
 
 
-class AtlasEdit:
+class AtlasEdit(_Handle):
     """One strata_atlas_edit handle: add chunks, then write onto the base."""
+    _kind = "strata_atlas_edit"
 
     def __init__(self):
-        self._L = lib()
         if not can_export_atlas():
             raise StrataError(-1, "this libstrata has no Atlas export")
-        self._h = ctypes.c_void_p()
-        self._check(self._L.strata_atlas_edit_create(ctypes.byref(self._h)))
-
-    def close(self):
-        if self._h:
-            self._L.strata_atlas_edit_destroy(self._h)
-            self._h = ctypes.c_void_p()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def _check(self, status):
-        if status != OK:
-            text = _text(self._L.strata_atlas_edit_error(self._h)) if self._h else ""
-            raise StrataError(status, text or _text(self._L.strata_status_name(status)))
+        super().__init__()
 
     def add_chunk(self, level, x, y, positions, indices, normals=None, uvs=None, name=None):
         """positions (n, 3), indices (t * 3,), normals (n, 3) or None, uvs (n, 2)
