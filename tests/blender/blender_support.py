@@ -33,6 +33,15 @@ def install_addon(zip_path, work):
     return strata_blender
 
 
+def start():
+    """The opening of every test script: an empty factory scene, the work
+    folder, the packaged add-on registered. Returns (args, add-on module, Checks)."""
+    args = script_args()
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    os.makedirs(args["work"], exist_ok=True)
+    return args, install_addon(args["addon"], args["work"]), Checks()
+
+
 def clear():
     """Removes every object, mesh, material, image and collection."""
     for coll in (bpy.data.objects, bpy.data.meshes, bpy.data.materials, bpy.data.images,

@@ -18,12 +18,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import blender_support as bs  # noqa: E402
 
-args = bs.script_args()
-bpy.ops.wm.read_factory_settings(use_empty=True)
-os.makedirs(args["work"], exist_ok=True)
-bs.install_addon(args["addon"], args["work"])
+args, _, C = bs.start()
 cli = args["cli"]
-C = bs.Checks()
 base = os.path.join(args["samples"], "terrain-v140.atlas")
 RAISE = 5.0
 TARGET = (96.0, 160.0)  # an interior grid vertex of chunk L2_1_2 (x 64..128, y 128..192)

@@ -22,12 +22,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import blender_support as bs  # noqa: E402
 
-args = bs.script_args()
-bpy.ops.wm.read_factory_settings(use_empty=True)
-os.makedirs(args["work"], exist_ok=True)
-addon = bs.install_addon(args["addon"], args["work"])
+args, addon, C = bs.start()
 cli = args["cli"]
-C = bs.Checks()
 
 OPERATORS = {"atlas": "strata_atlas", "chu": "strata_chu", "ytd": "strata_ytd",
              "tfrag": "strata_tfrag"}

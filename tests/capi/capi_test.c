@@ -21,16 +21,20 @@ static int checks = 0;
     }                                                                                              \
   } while (0)
 
-#define CHECK_OK(scene, call)                                                                      \
+/* `call` must return STRATA_OK; otherwise the failure names the handle's error
+ * text (error_fn: strata_scene_error or strata_atlas_edit_error). */
+#define CHECK_STATUS(error_fn, handle, call)                                                       \
   do {                                                                                             \
     strata_status st_ = (call);                                                                    \
     ++checks;                                                                                      \
     if (st_ != STRATA_OK) {                                                                        \
       ++failures;                                                                                  \
       fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,                    \
-              strata_status_name(st_), strata_scene_error(scene));                                 \
+              strata_status_name(st_), error_fn(handle));                                          \
     }                                                                                              \
   } while (0)
+#define CHECK_OK(scene, call) CHECK_STATUS(strata_scene_error, scene, call)
+#define CHECK_EDIT_OK(edit, call) CHECK_STATUS(strata_atlas_edit_error, edit, call)
 
 static char samples[1024], work[1024];
 
@@ -489,16 +493,6 @@ static void test_errors(void) {
 
 /* Atlas write-back: chunk L2_1_2 of terrain-v140.atlas with its vertex at
  * (96, 160) raised by 5, written onto the base and read back. */
-#define CHECK_EDIT_OK(edit, call)                                                                  \
-  do {                                                                                             \
-    strata_status st_ = (call);                                                                    \
-    ++checks;                                                                                      \
-    if (st_ != STRATA_OK) {                                                                        \
-      ++failures;                                                                                  \
-      fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,                    \
-              strata_status_name(st_), strata_atlas_edit_error(edit));                             \
-    }                                                                                              \
-  } while (0)
 
 static void test_atlas_edit(void) {
   char base[2048], out[2048]; /* path_in's buffers rotate */
