@@ -10,9 +10,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "blender"))
 import blender_support as bs  # noqa: E402
 
-args = bs.script_args()
-bpy.ops.wm.read_factory_settings(use_empty=True)
-bs.install_addon(args["addon"], args["work"])
+args, _, _ = bs.start()
 np.bool = bool  # Blender 3.4's glTF importer uses numpy.bool (gone in numpy 1.24)
 
 
