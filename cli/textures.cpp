@@ -20,6 +20,16 @@ static std::string safeName(const std::string& name) {
   return s;
 }
 
+void noteUastcResize(const Image& img, const std::string& source) {
+  uint32_t w, h;
+  image::uastcBaseSize(img.width, img.height, w, h);
+  if (w != img.width || h != img.height)
+    std::fprintf(stderr,
+                 "%s: note: texture %s resized from %ux%u to %ux%u for UASTC KTX2 "
+                 "(KHR_texture_basisu needs multiples of 4)\n",
+                 source.c_str(), img.name.c_str(), img.width, img.height, w, h);
+}
+
 int runTextures(const TexturesArgs& args) {
   try {
     const FormatHandler& h = requireFormat(args.input);
@@ -29,9 +39,22 @@ int runTextures(const TexturesArgs& args) {
     // Encode everything first so a failure leaves no partial set behind.
     std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
     const image::ImageFileFormat format = image::parseImageFileFormat(args.format);
-    for (const Image& img : images)
-      files.push_back({safeName(img.name) + "." + image::imageFileExtension(format),
-                       image::encodeImageFile(img, format)});
+    if (args.uastc && format != image::ImageFileFormat::KTX2)
+      throw Error(args.input, Error::kNoOffset, "--uastc needs --format ktx2");
+    for (const Image& img : images) {
+      std::vector<uint8_t> bytes;
+      if (args.uastc) {
+        // The image's own colour-space tag picks sRGB colour or linear data.
+        image::UastcOptions uo;
+        uo.srgb = img.colorSpace == ColorSpace::SRGB;
+        noteUastcResize(img, args.input);
+        bytes = image::writeKTX2Uastc(img, uo);
+      } else {
+        bytes = image::encodeImageFile(img, format);
+      }
+      files.push_back(
+          {safeName(img.name) + "." + image::imageFileExtension(format), std::move(bytes)});
+    }
     std::error_code ec;
     fs::create_directories(args.outDir, ec);
     for (auto& [name, bytes] : files) {
