@@ -31,19 +31,47 @@ int clamp255(int v) {
   return std::clamp(v, 0, 255);
 }
 
-// Squared error of the best of the four modifiers for one texel.
-int etc1TexelError(const int base[3], int table, const uint8_t* p) {
-  int best = 1 << 30;
-  for (int m :
-       {-kEtc1Table[table][1], -kEtc1Table[table][0], kEtc1Table[table][0], kEtc1Table[table][1]}) {
-    int e = 0;
+// Best modifier error of the texels of one subblock for each table, with the
+// clamp to [0, 255] left out: per texel d = sum(base - p)^2 and s = sum(base - p)
+// give sum(base + m - p)^2 = d + 2 m s + 3 m^2.
+int bestTable(const int base[3], const uint8_t* decoded, const bool* inSub, int64_t& err) {
+  int d[16], sdiff[16], n = 0;
+  for (int i = 0; i < 16; ++i) {
+    if (!inSub[i]) continue;
+    d[n] = sdiff[n] = 0;
     for (int c = 0; c < 3; ++c) {
-      const int d = clamp255(base[c] + m) - p[c];
-      e += d * d;
+      const int x = base[c] - decoded[4 * i + c];
+      d[n] += x * x, sdiff[n] += x;
     }
-    best = std::min(best, e);
+    ++n;
+  }
+  int best = 0;
+  err = INT64_MAX;
+  for (int t = 0; t < 8; ++t) {
+    int64_t e = 0;
+    for (int k = 0; k < n; ++k) {
+      int b = 1 << 30;
+      for (int m : {-kEtc1Table[t][1], -kEtc1Table[t][0], kEtc1Table[t][0], kEtc1Table[t][1]})
+        b = std::min(b, d[k] + 2 * m * sdiff[k] + 3 * m * m);
+      e += b;
+    }
+    if (e < err) err = e, best = t;
   }
   return best;
+}
+
+// The 5-bit value nearest to giving `target` once expanded and offset by m
+// (or 4-bit when !diff); returns its absolute error.
+int nearestSolid(int target, int m, bool diff, uint8_t& q) {
+  const int top = diff ? 31 : 15;
+  const int guess = std::clamp(int(std::lround((target - m) * top / 255.0)), 0, top);
+  int bestErr = 1 << 30;
+  for (int v = std::max(0, guess - 1); v <= std::min(top, guess + 1); ++v) {
+    const int e8 = diff ? (v << 3 | v >> 2) : (v << 4 | v);
+    const int e = std::abs(clamp255(e8 + m) - target);
+    if (e < bestErr) bestErr = e, q = uint8_t(v);
+  }
+  return bestErr;
 }
 
 } // namespace
@@ -56,42 +84,31 @@ void setEtc1Hints(Block& b, const uint8_t decoded[64]) {
   int64_t bestErr = INT64_MAX;
   for (int flip = 0; flip < 2; ++flip) {
     // flip 0: subblocks are the left and right 2x4 halves; flip 1: top and bottom.
-    auto sub = [&](int i) { return flip ? (i >> 2) >= 2 : (i & 3) >= 2; };
+    bool second[16], first[16];
+    for (int i = 0; i < 16; ++i)
+      second[i] = flip ? (i >> 2) >= 2 : (i & 3) >= 2, first[i] = !second[i];
     int sum[2][3] = {};
     for (int i = 0; i < 16; ++i)
-      for (int c = 0; c < 3; ++c) sum[sub(i)][c] += decoded[4 * i + c];
-    for (int diff = 1; diff >= 0; --diff) {
-      int base[2][3];
+      for (int c = 0; c < 3; ++c) sum[second[i]][c] += decoded[4 * i + c];
+    // Differential (5 bits) when the second colour is within [-4, 3] of the
+    // first, individual (4 bits) otherwise.
+    int q5[2][3], base[2][3];
+    bool diff = true;
+    for (int s = 0; s < 2; ++s)
+      for (int c = 0; c < 3; ++c) q5[s][c] = (sum[s][c] * 31 + 1020) / (8 * 255);
+    for (int c = 0; c < 3; ++c) diff &= q5[1][c] - q5[0][c] >= -4 && q5[1][c] - q5[0][c] <= 3;
+    for (int s = 0; s < 2; ++s)
       for (int c = 0; c < 3; ++c) {
-        if (diff) {
-          const int q0 = (sum[0][c] * 31 + 1020) / (8 * 255);
-          const int q1 = (sum[1][c] * 31 + 1020) / (8 * 255);
-          const int q1d = q0 + std::clamp(q1 - q0, -4, 3);
-          base[0][c] = q0 << 3 | q0 >> 2, base[1][c] = q1d << 3 | q1d >> 2;
-        } else {
-          for (int s = 0; s < 2; ++s) {
-            const int q = (sum[s][c] * 15 + 1020) / (8 * 255);
-            base[s][c] = q << 4 | q;
-          }
-        }
+        const int q4 = (sum[s][c] * 15 + 1020) / (8 * 255);
+        base[s][c] = diff ? (q5[s][c] << 3 | q5[s][c] >> 2) : (q4 << 4 | q4);
       }
-      int64_t total = 0;
-      int tables[2];
-      for (int s = 0; s < 2; ++s) {
-        int64_t best = INT64_MAX;
-        for (int t = 0; t < 8; ++t) {
-          int64_t e = 0;
-          for (int i = 0; i < 16; ++i)
-            if (sub(i) == s) e += etc1TexelError(base[s], t, decoded + 4 * i);
-          if (e < best) best = e, tables[s] = t;
-        }
-        total += best;
-      }
-      if (total < bestErr) {
-        bestErr = total;
-        b.etc1f = uint8_t(flip), b.etc1d = uint8_t(diff);
-        b.etci0 = uint8_t(tables[0]), b.etci1 = uint8_t(tables[1]);
-      }
+    int64_t e0, e1;
+    const int t0 = bestTable(base[0], decoded, first, e0);
+    const int t1 = bestTable(base[1], decoded, second, e1);
+    if (e0 + e1 < bestErr) {
+      bestErr = e0 + e1;
+      b.etc1f = uint8_t(flip), b.etc1d = uint8_t(diff);
+      b.etci0 = uint8_t(t0), b.etci1 = uint8_t(t1);
     }
   }
   b.etcbi = 0;
@@ -103,20 +120,14 @@ void setEtc1Hints(Block& b, const uint8_t decoded[64]) {
 void setSolidEtc1(Block& b) {
   int bestErr = 1 << 30;
   for (int diff = 1; diff >= 0; --diff) {
-    const int bits = diff ? 5 : 4;
     for (int t = 0; t < 8; ++t)
       for (int s = 0; s < 4; ++s) {
         const int m = s < 2 ? -kEtc1Table[t][1 - s] : kEtc1Table[t][s - 2];
         int err = 0;
         uint8_t q[3];
         for (int c = 0; c < 3; ++c) {
-          int bestC = 1 << 30;
-          for (int v = 0; v < (1 << bits); ++v) {
-            const int e8 = diff ? (v << 3 | v >> 2) : (v << 4 | v);
-            const int d = std::abs(clamp255(e8 + m) - b.solid[c]);
-            if (d < bestC) bestC = d, q[c] = uint8_t(v);
-          }
-          err += bestC * bestC;
+          const int e = nearestSolid(b.solid[c], m, diff, q[c]);
+          err += e * e;
         }
         if (err < bestErr) {
           bestErr = err;
