@@ -6,6 +6,7 @@
 //   level index that specs/uastc-ktx2.md §2 prescribes;
 // - a glTF with --textures ktx2 must pass the Khronos glTF Validator.
 #include "image/uastc_block.h"
+#include "image/uastc_tables.h"
 #include "strata/error.h"
 #include "strata/image.h"
 #include "test_support.h"
@@ -95,7 +96,37 @@ Image testImage(uint32_t w, uint32_t h, bool alpha, uint32_t seed) {
 struct Case {
   Image img;
   UastcOptions options;
+  bool randomBlocks = false; // level 0 replaced by random valid blocks of all 19 modes
 };
+
+// Random valid blocks cycling through modes 0..18 (PAT in range, anchor MSBs
+// 0, ETC2M >= 1), so the decoders are compared on modes the encoder never emits.
+void fillRandomBlocks(uint8_t* out, size_t count) {
+  std::mt19937 rng(19);
+  for (size_t k = 0; k < count; ++k) {
+    uastc::Block b;
+    b.mode = int(k % uastc::kModeCount);
+    const uastc::ModeInfo& mi = uastc::modeInfo(b.mode);
+    if (b.mode == uastc::kSolidMode) {
+      for (auto& c : b.solid) c = uint8_t(rng());
+    } else {
+      b.pat = mi.patBits ? uint8_t(rng() % uastc::patternCount(b.mode)) : 0;
+      b.csel = mi.csel ? rng() & 3 : 0;
+      b.etc2m = mi.etc2 ? 1 + rng() % 15 : 1;
+      for (int s = 0; s < mi.subsets; ++s)
+        for (int v = 0; v < uastc::valuesPerSubset(b.mode); ++v)
+          b.ep[s][v] = uint8_t(rng() % uastc::endpointLevels(b.mode));
+      for (int p = 0; p < mi.planes; ++p)
+        for (int i = 0; i < 16; ++i) {
+          bool anchor = false;
+          for (int s = 0; s < mi.subsets; ++s) anchor |= uastc::anchorOf(b.mode, b.pat, s) == i;
+          b.w[p][i] = uint8_t(rng() % (1u << (mi.wbits - anchor)));
+        }
+    }
+    const uastc::Bytes16 bytes = uastc::pack(b);
+    std::copy(bytes.begin(), bytes.end(), out + 16 * k);
+  }
+}
 
 std::map<std::string, Case> makeCases() {
   std::map<std::string, Case> c;
@@ -110,6 +141,7 @@ std::map<std::string, Case> makeCases() {
   c["alpha-linear"] = {testImage(40, 40, true, 3), linear};
   c["odd-size"] = {testImage(30, 18, true, 4), rawMips};
   c["tiny"] = {testImage(3, 1, false, 5), zstdMips};
+  c["all-modes"] = {testImage(64, 64, true, 6), rawOne, true};
   return c;
 }
 
@@ -135,6 +167,10 @@ const Files& files() {
   std::vector<std::string> names;
   for (auto& [name, c] : makeCases()) {
     f.bytes[name] = writeKTX2Uastc(c.img, c.options);
+    if (c.randomBlocks) {
+      std::vector<uint8_t>& b = f.bytes[name];
+      fillRandomBlocks(&b[le64(b, 80)], le64(b, 88) / 16);
+    }
     testsupport::writeBytes(dir / (name + ".ktx2"), f.bytes[name]);
     list += " '" + (dir / (name + ".ktx2")).string() + "'";
     names.push_back(name);
