@@ -10,6 +10,7 @@
 #include "strata/error.h"
 #include "strata/image.h"
 #include "test_support.h"
+#include "ytd/ytd_writer.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -369,4 +370,30 @@ TEST(Ktx2Uastc, TexturesCommandUastcFlag) {
     ++count;
   }
   EXPECT_GT(count, 0u);
+}
+
+// KHR_texture_basisu needs sides that are multiples of 4: a 30x18 texture is
+// resampled to 32x20 and both commands say so on stderr; the glTF PNG source
+// keeps the original size.
+TEST(Ktx2Uastc, OddSizedTextureIsResizedAndTheCliSaysSo) {
+  auto dir = testsupport::tempDir();
+  Image odd = testImage(30, 18, false, 7);
+  odd.name = "odd";
+  odd.dxgiFormat = 29; // R8G8B8A8_UNORM_SRGB
+  const auto ytd = dir / "odd.ytd";
+  testsupport::writeBytes(ytd, ytd::writeYtd(std::vector<Image>{odd}, ytd::Edition::Enhanced));
+  auto r = testsupport::cli(
+      {"textures", ytd.string(), "-o", (dir / "k").string(), "--format", "ktx2", "--uastc"});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("texture odd resized from 30x18 to 32x20"), std::string::npos)
+      << r.output;
+  const Image back = readKTX2(testsupport::readBytes(dir / "k" / "odd.ktx2"), "odd.ktx2");
+  EXPECT_EQ(back.width, 32u);
+  EXPECT_EQ(back.height, 20u);
+  EXPECT_EQ(back.mipLevels, 6u); // 32x20 down to 1x1
+  EXPECT_EQ(back.dxgiFormat, 29u) << "an sRGB-tagged source stays sRGB";
+  r = testsupport::cli(
+      {"convert", ytd.string(), "-o", (dir / "odd.glb").string(), "--textures", "ktx2"});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("resized from 30x18 to 32x20"), std::string::npos) << r.output;
 }
