@@ -5,7 +5,9 @@
 // and of ../shared/samples/ytd-legacy/*.ytd. Both sides are decoded to RGBA8
 // (ours by our decoder, basisu's by its own transcoder) and compared with the
 // source; PSNR is over R, G, B (and A where the image has alpha, in a second
-// column). Times are for the base level only, no mips, no zstd.
+// column). Times are for the base level only, no mips, no zstd. The ETC1
+// columns transcode both encoders' files (Strata q1, basisu L0-L2) to ETC1 RGB
+// with the basisu transcoder: the quality our ETC1 hints give.
 #include "strata/formats.h"
 #include "strata/image.h"
 
@@ -135,6 +137,18 @@ int main(int argc, char** argv) {
         ourPsnrA[s.name][q] = psnr(s.rgba, back, true);
       }
     }
+    {
+      Image img;
+      img.name = s.name;
+      img.dxgiFormat = 29; // RGBA8 sRGB
+      img.width = s.w, img.height = s.h;
+      img.data = s.rgba;
+      image::UastcOptions o;
+      o.zstd = false, o.mipmaps = false;
+      const std::vector<uint8_t> ktx2 = image::writeKTX2Uastc(img, o);
+      std::ofstream(tmp / (std::to_string(k) + ".ktx2"), std::ios::binary)
+          .write(reinterpret_cast<const char*>(ktx2.data()), std::streamsize(ktx2.size()));
+    }
     const fs::path raw = tmp / (std::to_string(k) + ".rgba");
     std::ofstream out(raw, std::ios::binary);
     out.write(reinterpret_cast<const char*>(&s.w), 4);
@@ -143,7 +157,8 @@ int main(int argc, char** argv) {
     list += " '" + raw.string() + "'";
   }
   // Basis Universal through node.
-  std::map<std::string, std::array<double, 3>> buMs, buPsnr, buPsnrA;
+  std::map<std::string, std::array<double, 3>> buMs, buPsnr, buPsnrA, buEtc1;
+  std::map<std::string, double> ourEtc1;
   const std::string tools = (root / "tools/validator").string();
   const std::string cmd =
       "node '" + (root / "bench/basisu_uastc.mjs").string() + "' '" + tools + "'" + list + " 2>&1";
@@ -160,8 +175,16 @@ int main(int argc, char** argv) {
         const nlohmann::json j = nlohmann::json::parse(line);
         const std::string file = j["file"];
         const size_t k = std::stoul(fs::path(file).stem().string());
+        const Sample& smp = samples[k];
+        const double etc1 = psnr(smp.rgba, base64(j["etc1"]), false);
+        if (j["level"] == "strata") {
+          ourEtc1[smp.name] = etc1;
+          line.clear();
+          continue;
+        }
         const int level = j["level"];
         const std::vector<uint8_t> rgba = base64(j["rgba"]);
+        buEtc1[smp.name][level] = etc1;
         buMs[samples[k].name][level] = j["ms"];
         buPsnr[samples[k].name][level] = psnr(samples[k].rgba, rgba, false);
         buPsnrA[samples[k].name][level] = psnr(samples[k].rgba, rgba, true);
@@ -179,11 +202,14 @@ int main(int argc, char** argv) {
   std::printf("RGB PSNR dB (RGBA for images with alpha in [brackets]); ms = encode time,\n"
               "Strata on %u threads (1 thread in parentheses), basisu wasm single-threaded\n\n",
               std::thread::hardware_concurrency());
-  std::printf("%-44s %9s | %-20s | %-20s | %-26s | %-20s\n", "image", "size", "strata PSNR q0/1/2",
-              "basisu PSNR L0/1/2", "strata ms q0/1/2 (1 thr)", "basisu ms L0/1/2");
+  std::printf("%-44s %9s | %-20s | %-20s | %-26s | %-20s | %-24s\n", "image", "size",
+              "strata PSNR q0/1/2", "basisu PSNR L0/1/2", "strata ms q0/1/2 (1 thr)",
+              "basisu ms L0/1/2", "ETC1 strata q1 | bu L0/1/2");
   // Averages over the images that neither side reproduces exactly (PSNR 99
   // stands for lossless and would swamp the mean).
   std::array<double, 3> sumOur{}, sumBu{}, tOur{}, tOur1{}, tBu{};
+  std::array<double, 3> sumBuEtc1{};
+  double sumOurEtc1 = 0;
   size_t lossy = 0;
   for (const Sample& s : samples) {
     char size[32];
@@ -192,15 +218,17 @@ int main(int argc, char** argv) {
     auto& bp = s.alpha ? buPsnrA[s.name] : buPsnr[s.name];
     std::printf(
         "%-44.44s %9s | %5.2f %5.2f %5.2f%s | %5.2f %5.2f %5.2f%s | %6.1f %6.1f %6.1f (%6.1f) | "
-        "%6.1f %6.1f %6.1f\n",
+        "%6.1f %6.1f %6.1f | %5.2f | %5.2f %5.2f %5.2f\n",
         s.name.c_str(), size, op[0], op[1], op[2], s.alpha ? "[A]" : "   ", bp[0], bp[1], bp[2],
         s.alpha ? "[A]" : "   ", ourMs[s.name][0], ourMs[s.name][1], ourMs[s.name][2],
-        ourMs1[s.name][1], buMs[s.name][0], buMs[s.name][1], buMs[s.name][2]);
+        ourMs1[s.name][1], buMs[s.name][0], buMs[s.name][1], buMs[s.name][2], ourEtc1[s.name],
+        buEtc1[s.name][0], buEtc1[s.name][1], buEtc1[s.name][2]);
     const bool exact = *std::min_element(op.begin(), op.end()) >= 99 &&
                        *std::min_element(bp.begin(), bp.end()) >= 99;
     lossy += !exact;
+    if (!exact) sumOurEtc1 += ourEtc1[s.name];
     for (int q = 0; q < 3; ++q) {
-      if (!exact) sumOur[q] += op[q], sumBu[q] += bp[q];
+      if (!exact) sumOur[q] += op[q], sumBu[q] += bp[q], sumBuEtc1[q] += buEtc1[s.name][q];
       tOur[q] += ourMs[s.name][q], tOur1[q] += ourMs1[s.name][q], tBu[q] += buMs[s.name][q];
     }
   }
@@ -209,6 +237,9 @@ int main(int argc, char** argv) {
               "%.2f q1 %.2f q2 %.2f | basisu L0 %.2f L1 %.2f L2 %.2f\n",
               samples.size(), lossy, sumOur[0] / n, sumOur[1] / n, sumOur[2] / n, sumBu[0] / n,
               sumBu[1] / n, sumBu[2] / n);
+  std::printf("Their average ETC1 PSNR (transcoded by basisu): strata q1 %.2f | basisu L0 %.2f L1 "
+              "%.2f L2 %.2f\n",
+              sumOurEtc1 / n, sumBuEtc1[0] / n, sumBuEtc1[1] / n, sumBuEtc1[2] / n);
   std::printf("Total encode ms: strata q0 %.0f q1 %.0f q2 %.0f (1 thread: %.0f %.0f %.0f) | basisu "
               "L0 %.0f L1 %.0f L2 %.0f\n",
               tOur[0], tOur[1], tOur[2], tOur1[0], tOur1[1], tOur1[2], tBu[0], tBu[1], tBu[2]);

@@ -244,6 +244,9 @@ TEST(UastcEncode, OpaqueGradientUsesRgbModesWithSmallError) {
   for (int i = 0; i < 16; ++i) EXPECT_EQ(out[4 * i + 3], 255);
   const Block b = encodeBlock(px, 0);
   EXPECT_TRUE(b.etci0 || b.etci1 || b.etc1d || b.etc1f) << "ETC1 hints were not computed";
+  // Quality 0 keeps the neutral ETC1 bias: 13 = 1 + 3 + 9, a delta of 0 per
+  // channel in the DFS's ETCBI formula (0 would be -1 on every channel).
+  EXPECT_EQ(b.etcbi, 13);
   EXPECT_EQ(b.w[0][0] >> 3, 0) << "anchor MSB";
 }
 

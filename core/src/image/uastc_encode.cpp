@@ -149,7 +149,7 @@ Block encodeBlock(const uint8_t px[64], int quality) {
   out = best.block;
   uint8_t decoded[64];
   decode(out, decoded);
-  setEtc1Hints(out, decoded);
+  setEtc1Hints(out, decoded, quality >= 1);
   if (modeInfo(out.mode).etc2) setEacHints(out, decoded);
   return out;
 }
