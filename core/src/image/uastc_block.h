@@ -48,7 +48,4 @@ inline uint8_t interpolate(int l, int h, int w6) {
 // transcoding hints. Quality as UastcOptions::quality.
 Block encodeBlock(const uint8_t px[64], int quality);
 
-// The 8-bit RGBA endpoints of subset s: lo[c], hi[c] for c = R, G, B, A.
-void endpointsRGBA(const Block& b, int s, uint8_t lo[4], uint8_t hi[4]);
-
 } // namespace strata::image::uastc

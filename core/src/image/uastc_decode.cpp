@@ -14,7 +14,9 @@
 namespace strata::image {
 
 namespace uastc {
+namespace {
 
+// The 8-bit RGBA endpoints of subset s: lo[c], hi[c] for c = R, G, B, A.
 void endpointsRGBA(const Block& b, int s, uint8_t lo[4], uint8_t hi[4]) {
   const ModeInfo& mi = modeInfo(b.mode);
   auto v = [&](int k) { return unquantEndpoint(b.mode, b.ep[s][k]); };
@@ -29,6 +31,8 @@ void endpointsRGBA(const Block& b, int s, uint8_t lo[4], uint8_t hi[4]) {
     }
   }
 }
+
+} // namespace
 
 void decode(const Block& b, uint8_t rgba[64]) {
   if (b.mode == kSolidMode) {

@@ -57,7 +57,4 @@ int subsetOf(int mode, int pat, int texel);
 // The anchor texel of `subset`: its first texel in raster order (the DFS anchor tables).
 int anchorOf(int mode, int pat, int subset);
 
-// Raw mode-bit prefix codes for tests.
-constexpr uint8_t kSolidCode = 0x17, kSolidCodeBits = 5;
-
 } // namespace strata::image::uastc
