@@ -343,10 +343,14 @@ TEST(Ktx2Uastc, ConvertWritesKhrTextureBasisuThatValidates) {
     for (const auto& t : g["textures"]) {
       EXPECT_EQ(g["images"][t["source"].get<int>()]["mimeType"], "image/png");
       const json& k = g["images"][t["extensions"]["KHR_texture_basisu"]["source"].get<int>()];
-      if (glb)
+      if (glb) {
         EXPECT_EQ(k["mimeType"], "image/ktx2");
-      else
-        EXPECT_EQ(k["uri"].get<std::string>().rfind("data:image/ktx2;base64,", 0), 0u);
+      } else {
+        const std::string uri = k["uri"], prefix = "data:image/ktx2;base64,";
+        ASSERT_EQ(uri.rfind(prefix, 0), 0u);
+        const Image back = readKTX2(base64(uri.substr(prefix.size())), "data URI");
+        EXPECT_EQ(back.width % 4 + back.height % 4, 0u);
+      }
     }
   }
 }
