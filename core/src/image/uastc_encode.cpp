@@ -1,10 +1,11 @@
 // UASTC encoder (specs/uastc-ktx2.md §1 "Recommendation"): per block, mode 8
 // for one colour; otherwise opaque blocks try mode 0 (RGB, 4-bit weights) and,
 // from quality 1, modes 6 (RGB dual plane) and 4 (RGB, 2 subsets); blocks with
-// alpha try modes 10, 12 and 11 (RGBA; dual plane with alpha or any channel on
-// plane 1) and, from quality 1, mode 9 (RGBA, 2 subsets); grey blocks with alpha
-// use mode 15 (LA). The candidate with the smallest decoded RGBA error wins,
-// then its transcoding hints are computed. Rows of blocks run on std::threads.
+// alpha try modes 10, 12 and 11 (RGBA dual plane: alpha on plane 1, from
+// quality 2 any channel) and, from quality 1, mode 9 (RGBA, 2 subsets); grey
+// blocks with alpha use mode 15 (LA). The candidate with the smallest decoded
+// RGBA error wins, then its transcoding hints are computed (the ETC1 bias is
+// searched from quality 1). Rows of blocks run on std::threads.
 #include "image/uastc_block.h"
 #include "image/uastc_fit.h"
 #include "image/uastc_hints.h"
