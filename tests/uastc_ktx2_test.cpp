@@ -219,6 +219,7 @@ TEST(Ktx2Uastc, FilesUseEveryModeTheEncoderHas) {
   REQUIRE_NODE_TOOLS();
   std::set<int> modes;
   bool alphaDfd = false, rgbDfd = false;
+  size_t interpolated = 0, zeroEtc1 = 0; // blocks whose ETC1 hints are all 0
   for (const char* name : {"opaque-raw", "alpha-one"}) {
     const std::vector<uint8_t>& b = files().bytes.at(name);
     const uint64_t offset = le64(b, 80), length = le64(b, 88);
@@ -226,11 +227,20 @@ TEST(Ktx2Uastc, FilesUseEveryModeTheEncoderHas) {
       uastc::Block block;
       ASSERT_TRUE(uastc::unpack(&b[at], block));
       modes.insert(block.mode);
+      if (uastc::modeInfo(block.mode).etc2) {
+        EXPECT_GE(block.etc2m, 1) << "EAC multiplier";
+      }
+      if (block.mode != uastc::kSolidMode) {
+        ++interpolated;
+        zeroEtc1 += !(block.etc1f || block.etc1d || block.etci0 || block.etci1 || block.etcbi);
+      }
     }
     const uint32_t dfdAt = uint32_t(le64(b, 48) & 0xFFFFFFFF);
     (b[dfdAt + 31] == 3 ? alphaDfd : rgbDfd) = true;
   }
   EXPECT_EQ(modes, (std::set<int>{0, 4, 6, 8, 9, 10, 11, 12, 15}));
+  EXPECT_GT(interpolated, 100u);
+  EXPECT_LT(zeroEtc1 * 20, interpolated) << "more than 5% of blocks without ETC1 hints";
   EXPECT_TRUE(alphaDfd);
   EXPECT_TRUE(rgbDfd);
 }

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
+#include <utility>
 
 namespace strata::image::uastc {
 namespace {
@@ -221,13 +221,15 @@ void setEtc1Hints(Block& b, const uint8_t decoded[64], bool searchBias) {
     if (hasBias && searchBias) {
       // Many biases leave one subblock's colour as it is: remember each
       // subblock colour's error.
-      std::vector<std::pair<int, int64_t>> seen[2];
+      // (at most one entry per bias value).
+      std::pair<int, int64_t> seen[2][32];
+      int seenCount[2] = {};
       auto subError = [&](int s, const int color[3]) {
         const int key = color[0] << 16 | color[1] << 8 | color[2];
-        for (const auto& [k, e] : seen[s])
-          if (k == key) return e;
+        for (int i = 0; i < seenCount[s]; ++i)
+          if (seen[s][i].first == key) return seen[s][i].second;
         const int64_t e = SubblockFit(color, decoded, inSub[s]).error(tables[s]);
-        seen[s].push_back({key, e});
+        seen[s][seenCount[s]++] = {key, e};
         return e;
       };
       int64_t biasErr = INT64_MAX;
