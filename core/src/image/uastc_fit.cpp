@@ -109,9 +109,10 @@ bool leastSquares(const FitRequest& r, const Block& b, double* lo, double* hi) {
   return true;
 }
 
-// Mean and principal axis of the texels over `n` channels (power iteration).
-void principalAxis(const Texels& px, uint16_t texels, const int* ch, int n, double* mean,
-                   double* axis, double* cov) {
+// Mean and principal axis of the texels over `n` channels (`iterations` steps
+// of power iteration).
+void principalAxis(const Texels& px, uint16_t texels, const int* ch, int n, int iterations,
+                   double* mean, double* axis, double* cov) {
   int count = 0;
   std::fill(mean, mean + n, 0.0);
   for (int i = 0; i < 16; ++i)
@@ -132,7 +133,7 @@ void principalAxis(const Texels& px, uint16_t texels, const int* ch, int n, doub
     if (cov[5 * k] > cov[5 * widest]) widest = k;
   std::fill(axis, axis + n, 0.0);
   axis[widest] = 1;
-  for (int it = 0; it < 8; ++it) {
+  for (int it = 0; it < iterations; ++it) {
     double next[4] = {}, len = 0;
     for (int j = 0; j < n; ++j) {
       for (int k = 0; k < n; ++k) next[j] += cov[4 * j + k] * axis[k];
@@ -161,7 +162,7 @@ void fixAnchor(const FitRequest& r, Block& b) {
 int64_t fitPlane(const FitRequest& r, Block& b) {
   const int n = r.channelCount;
   double mean[4], axis[4], cov[16];
-  principalAxis(*r.px, r.texels, r.channels, n, mean, axis, cov);
+  principalAxis(*r.px, r.texels, r.channels, n, 8, mean, axis, cov);
   double tmin = 0, tmax = 0;
   for (int i = 0; i < 16; ++i) {
     if (!(r.texels >> i & 1)) continue;
@@ -202,7 +203,8 @@ int64_t fitPlane(const FitRequest& r, Block& b) {
 double lineResidual(const Texels& px, uint16_t texels, int channelCount) {
   const int ch[4] = {0, 1, 2, 3};
   double mean[4], axis[4], cov[16];
-  principalAxis(px, texels, ch, channelCount, mean, axis, cov);
+  // Ranking patterns needs only a rough axis.
+  principalAxis(px, texels, ch, channelCount, 3, mean, axis, cov);
   double total = 0, along = 0;
   for (int j = 0; j < channelCount; ++j) {
     total += cov[5 * j];

@@ -180,6 +180,47 @@ int nearestSolid(int target, int m, bool diff, uint8_t& q) {
   return bestErr;
 }
 
+// One flip's ETC1 choice: the quantised subblock colours, differential or
+// individual mode, the tables and their error.
+struct Flip {
+  bool inSub[2][16];
+  int q[2][3];
+  bool diff = true;
+  int tables[2];
+  int64_t err = 0;
+};
+
+// The bias for a flip, chosen with its unbiased tables, then the tables again
+// for that bias; returns the error. Many biases leave a subblock's colour as it
+// is, so each subblock remembers its colours' errors (at most one per bias).
+int64_t searchEtc1Bias(Flip& f, const uint8_t decoded[64], int& bias) {
+  std::pair<int, int64_t> seen[2][32];
+  int seenCount[2] = {};
+  auto subError = [&](int s, const int color[3]) {
+    const int key = color[0] << 16 | color[1] << 8 | color[2];
+    for (int i = 0; i < seenCount[s]; ++i)
+      if (seen[s][i].first == key) return seen[s][i].second;
+    const int64_t e = SubblockFit(color, decoded, f.inSub[s]).error(f.tables[s]);
+    seen[s][seenCount[s]++] = {key, e};
+    return e;
+  };
+  int base[2][3];
+  int64_t biasErr = INT64_MAX;
+  for (int k = 0; k < 32; ++k) {
+    baseColors(f.q, f.diff, k, base);
+    const int64_t e = subError(0, base[0]) + subError(1, base[1]);
+    if (e < biasErr) biasErr = e, bias = k;
+  }
+  baseColors(f.q, f.diff, bias, base);
+  int64_t total = 0;
+  for (int s = 0; s < 2; ++s) {
+    int64_t e;
+    f.tables[s] = SubblockFit(base[s], decoded, f.inSub[s]).best(e);
+    total += e;
+  }
+  return total;
+}
+
 } // namespace
 
 // The transcoder averages each subblock of the decoded texels, quantises to
@@ -188,66 +229,49 @@ int nearestSolid(int target, int m, bool diff, uint8_t& q) {
 // modifiers itself; the hints choose flip, mode, tables and bias. Bias 0 is
 // not "none": the DFS formula makes it -1 on every channel (measured: bias 0
 // cost 2.8 dB of ETC1 PSNR on the bench set against bias 13, which is 0 on
-// every channel). With searchBias the bias is chosen with the unbiased
-// tables, then the tables again for it; otherwise it is 13 (0 everywhere).
+// every channel). With searchBias the bias is searched for each flip that is
+// not clearly worse without bias; otherwise it is 13 (0 everywhere).
 void setEtc1Hints(Block& b, const uint8_t decoded[64], bool searchBias) {
-  const bool hasBias = modeInfo(b.mode).etcbi;
-  int64_t bestErr = INT64_MAX;
+  // flip 0: subblocks are the left and right 2x4 halves; flip 1: top and bottom.
+  Flip flips[2];
   for (int flip = 0; flip < 2; ++flip) {
-    // flip 0: subblocks are the left and right 2x4 halves; flip 1: top and bottom.
-    bool inSub[2][16];
+    Flip& f = flips[flip];
     for (int i = 0; i < 16; ++i) {
-      inSub[1][i] = flip ? (i >> 2) >= 2 : (i & 3) >= 2;
-      inSub[0][i] = !inSub[1][i];
+      f.inSub[1][i] = flip ? (i >> 2) >= 2 : (i & 3) >= 2;
+      f.inSub[0][i] = !f.inSub[1][i];
     }
     int sum[2][3] = {};
     for (int i = 0; i < 16; ++i)
-      for (int c = 0; c < 3; ++c) sum[inSub[1][i]][c] += decoded[4 * i + c];
+      for (int c = 0; c < 3; ++c) sum[f.inSub[1][i]][c] += decoded[4 * i + c];
     // Differential when the 5-bit colours are within [-4, 3] of each other.
-    int q5[2][3], q4[2][3];
-    bool diff = true;
+    int q5[2][3];
     for (int s = 0; s < 2; ++s)
-      for (int c = 0; c < 3; ++c) {
-        q5[s][c] = (sum[s][c] * 31 + 1020) / (8 * 255);
-        q4[s][c] = (sum[s][c] * 15 + 1020) / (8 * 255);
-      }
-    for (int c = 0; c < 3; ++c) diff &= q5[1][c] - q5[0][c] >= -4 && q5[1][c] - q5[0][c] <= 3;
-    const auto& q = diff ? q5 : q4;
-    int base[2][3], tables[2];
-    int64_t err[2];
-    baseColors(q, diff, kNoBias, base);
-    for (int s = 0; s < 2; ++s) tables[s] = SubblockFit(base[s], decoded, inSub[s]).best(err[s]);
-    int bias = kNeutralBias;
-    if (hasBias && searchBias) {
-      // Many biases leave one subblock's colour as it is: remember each
-      // subblock colour's error.
-      // (at most one entry per bias value).
-      std::pair<int, int64_t> seen[2][32];
-      int seenCount[2] = {};
-      auto subError = [&](int s, const int color[3]) {
-        const int key = color[0] << 16 | color[1] << 8 | color[2];
-        for (int i = 0; i < seenCount[s]; ++i)
-          if (seen[s][i].first == key) return seen[s][i].second;
-        const int64_t e = SubblockFit(color, decoded, inSub[s]).error(tables[s]);
-        seen[s][seenCount[s]++] = {key, e};
-        return e;
-      };
-      int64_t biasErr = INT64_MAX;
-      for (int k = 0; k < 32; ++k) {
-        baseColors(q, diff, k, base);
-        const int64_t e = subError(0, base[0]) + subError(1, base[1]);
-        if (e < biasErr) biasErr = e, bias = k;
-      }
-      baseColors(q, diff, bias, base);
-      for (int s = 0; s < 2; ++s) tables[s] = SubblockFit(base[s], decoded, inSub[s]).best(err[s]);
-    }
-    if (err[0] + err[1] < bestErr) {
-      bestErr = err[0] + err[1];
-      b.etc1f = uint8_t(flip), b.etc1d = uint8_t(diff);
-      b.etci0 = uint8_t(tables[0]), b.etci1 = uint8_t(tables[1]);
-      b.etcbi = uint8_t(bias);
+      for (int c = 0; c < 3; ++c) q5[s][c] = (sum[s][c] * 31 + 1020) / (8 * 255);
+    for (int c = 0; c < 3; ++c) f.diff &= q5[1][c] - q5[0][c] >= -4 && q5[1][c] - q5[0][c] <= 3;
+    for (int s = 0; s < 2; ++s)
+      for (int c = 0; c < 3; ++c)
+        f.q[s][c] = f.diff ? q5[s][c] : (sum[s][c] * 15 + 1020) / (8 * 255);
+    int base[2][3];
+    baseColors(f.q, f.diff, kNoBias, base);
+    for (int s = 0; s < 2; ++s) {
+      int64_t e;
+      f.tables[s] = SubblockFit(base[s], decoded, f.inSub[s]).best(e);
+      f.err += e;
     }
   }
+  const int better = flips[1].err < flips[0].err ? 1 : 0;
+  int bias[2] = {kNeutralBias, kNeutralBias};
+  if (modeInfo(b.mode).etcbi && searchBias) {
+    // Both flips unless one is clearly worse without bias.
+    const bool both = flips[1 - better].err * 2 < flips[better].err * 3;
+    for (int flip = 0; flip < 2; ++flip)
+      if (flip == better || both)
+        flips[flip].err = searchEtc1Bias(flips[flip], decoded, bias[flip]);
+  }
+  const int chosen = flips[1].err < flips[0].err ? 1 : 0;
+  const Flip& f = flips[chosen];
+  b.etc1f = uint8_t(chosen), b.etc1d = uint8_t(f.diff), b.etcbi = uint8_t(bias[chosen]);
+  b.etci0 = uint8_t(f.tables[0]), b.etci1 = uint8_t(f.tables[1]);
 }
 
 // Mode 8: the ETC1 block is copied as it is: one colour (5 bits differential
