@@ -27,9 +27,14 @@ struct TexturesArgs {
   std::string input;
   std::string outDir;
   std::string format = "png";
+  bool uastc = false; // --format ktx2: UASTC blocks (KHR_texture_basisu) instead of the source's
   LoadOptions load;
 };
 int runTextures(const TexturesArgs& args);
+
+// Prints a note on stderr when the UASTC KTX2 writer will resample `img`
+// (KHR_texture_basisu needs sides that are multiples of 4).
+void noteUastcResize(const Image& img, const std::string& source);
 
 struct ExportAtlasArgs {
   std::string edited;

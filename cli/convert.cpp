@@ -63,6 +63,8 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
     std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
   gltf::WriteOptions wo;
   wo.textures = textureMode(args.textures);
+  if (wo.textures == gltf::TextureMode::Ktx2)
+    for (const Image& img : scene.images) noteUastcResize(img, in.path);
   gltf::writeGltfFile(scene, out, wo);
 }
 

@@ -50,6 +50,9 @@ int main(int argc, char** argv) {
   textures->add_option("-o,--output", tex.outDir, "Output directory")->required();
   textures->add_option("--format", tex.format, "Image file format")
       ->check(CLI::IsMember({"png", "dds", "ktx2"}));
+  textures->add_flag("--uastc", tex.uastc,
+                     "With --format ktx2: UASTC blocks (KHR_texture_basisu, zstd, mip chain) "
+                     "instead of the source's own format");
   textures->add_flag("--swap-red-blue", tex.load.swapRedBlue,
                      "Atlas: JPEG/PNG tiles were made from BGR data");
 

@@ -27,6 +27,16 @@ static std::string lowerCase(std::string s) {
   return s;
 }
 
+void noteUastcResize(const Image& img, const std::string& source) {
+  uint32_t w, h;
+  image::uastcBaseSize(img.width, img.height, w, h);
+  if (w != img.width || h != img.height)
+    std::fprintf(stderr,
+                 "%s: note: texture %s resized from %ux%u to %ux%u for UASTC KTX2 "
+                 "(KHR_texture_basisu needs multiples of 4)\n",
+                 source.c_str(), img.name.c_str(), img.width, img.height, w, h);
+}
+
 int runTextures(const TexturesArgs& args) {
   try {
     const FormatHandler& h = requireFormat(args.input);
@@ -43,14 +53,26 @@ int runTextures(const TexturesArgs& args) {
     // Encode everything first so a failure leaves no partial set behind.
     std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
     const image::ImageFileFormat format = image::parseImageFileFormat(args.format);
+    if (args.uastc && format != image::ImageFileFormat::KTX2)
+      throw Error(args.input, Error::kNoOffset, "--uastc needs --format ktx2");
     std::set<std::string> taken; // lower case: names must not collide on any file system
     for (const Image& img : images) {
+      std::vector<uint8_t> bytes;
+      if (args.uastc) {
+        // The image's own colour-space tag picks sRGB colour or linear data.
+        image::UastcOptions uo;
+        uo.srgb = img.colorSpace == ColorSpace::SRGB;
+        noteUastcResize(img, args.input);
+        bytes = image::writeKTX2Uastc(img, uo);
+      } else {
+        bytes = image::encodeImageFile(img, format);
+      }
       const std::string ext = std::string(".") + image::imageFileExtension(format);
       std::string name = safeName(img.name);
       // Dictionaries of different .ydd entries may reuse a texture name: number the repeats.
       for (int n = 2; !taken.insert(lowerCase(name + ext)).second; ++n)
         name = safeName(img.name) + "_" + std::to_string(n);
-      files.push_back({name + ext, image::encodeImageFile(img, format)});
+      files.push_back({name + ext, std::move(bytes)});
     }
     std::error_code ec;
     fs::create_directories(args.outDir, ec);

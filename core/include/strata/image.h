@@ -126,11 +126,52 @@ uint32_t vkFormatFor(const Image& img);
 // RGBA8 decoded pixels otherwise.
 std::vector<uint8_t> writeKTX2(const Image& img, const Ktx2WriteOptions& options = {});
 
-// Reads the KTX2 files writeKTX2 makes (the VkFormats above, supercompression
-// none or Zstandard). Bad input throws strata::Error naming `file`, the byte
-// offset and what was expected; other VkFormats / schemes (Basis Universal,
-// UASTC) throw strata::Unsupported.
+// Reads the KTX2 files writeKTX2 and writeKTX2Uastc make (the VkFormats above,
+// or UASTC decoded to RGBA8; supercompression none or Zstandard). Bad input
+// throws strata::Error naming `file`, the byte offset and what was expected;
+// other VkFormats / schemes (ETC1S / BasisLZ) throw strata::Unsupported.
 Image readKTX2(const std::vector<uint8_t>& bytes, const std::string& file);
+
+// ---- UASTC in KTX2 (KHR_texture_basisu; specs/uastc-ktx2.md) ----
+
+struct UastcOptions {
+  bool srgb = true; // colour data (BT709 + sRGB); false: normal / data maps (linear)
+  bool zstd = true; // supercompressionScheme 2, one Zstandard frame per level
+  int zstdLevel = 9;
+  bool mipmaps = true;  // the full chain down to 1x1, or the base level alone
+  int quality = 1;      // 0: modes 0, 8, 10-12, 15; 1: adds 4, 6, 9; 2: wider searches
+  unsigned threads = 0; // encoder threads over rows of blocks; 0: one per core
+};
+
+// UASTC blocks for RGBA8 pixels, row-major blocks of 4x4 texels; texels past
+// the right / bottom edge repeat the last column / row. Throws strata::Error
+// for an empty image.
+std::vector<uint8_t> encodeUastc(const uint8_t* rgba, uint32_t width, uint32_t height,
+                                 const UastcOptions& options);
+
+// RGBA8 pixels of width x height from UASTC blocks (our decoder, written from
+// the Data Format Specification's UASTC chapter). Throws strata::Error when
+// `size` is short of the blocks the size needs.
+std::vector<uint8_t> decodeUastc(const uint8_t* blocks, size_t size, uint32_t width,
+                                 uint32_t height);
+
+// Area-weighted resampling of RGBA8 pixels, in linear light when `srgb`.
+std::vector<uint8_t> resizeRGBA8(const uint8_t* rgba, uint32_t width, uint32_t height,
+                                 uint32_t newWidth, uint32_t newHeight, bool srgb);
+
+// Levels 1.. of the mip chain down to 1x1 (2:1 box filter, linear light when `srgb`).
+std::vector<std::vector<uint8_t>> mipChainRGBA8(const uint8_t* rgba, uint32_t width,
+                                                uint32_t height, bool srgb);
+
+// KHR_texture_basisu needs the base level's sides to be multiples of 4: the
+// size writeKTX2Uastc resamples an image of width x height to (the same size
+// when it already fits).
+void uastcBaseSize(uint32_t width, uint32_t height, uint32_t& outWidth, uint32_t& outHeight);
+
+// Mip 0 of slice 0 (the first face, layer or depth slice: what a glTF PNG
+// source holds), resampled to uastcBaseSize, as a KTX2 file of UASTC blocks
+// (vkFormat 0, colour model 166). Throws strata::Error for an empty image.
+std::vector<uint8_t> writeKTX2Uastc(const Image& img, const UastcOptions& options = {});
 
 // ---- Writing an image as a file (`strata textures`) ----
 

@@ -4,11 +4,10 @@
 // the Khronos Data Format Specification 1.3 (§5 basic descriptor block, §19-20
 // the BC colour models) as the KTX2 spec's vk2dfd mapping writes it.
 #include "common/bytes.h"
+#include "image/ktx2_container.h"
 #include "image/ktx2_formats.h"
 #include "strata/error.h"
 #include "strata/image.h"
-
-#include <zstd.h>
 
 #include <cstring>
 
@@ -159,14 +158,6 @@ std::vector<uint8_t> encodeDfd(const Dfd& d) {
   return std::move(w.buf);
 }
 
-// KTX2 §3.11: keyAndValueByteLength, key NUL value, padding to 4.
-void keyValue(ByteWriter& w, const std::string& key, const std::string& value) {
-  w.u32(uint32_t(key.size() + 1 + value.size() + 1));
-  w.bytes(key.c_str(), key.size() + 1);
-  w.bytes(value.c_str(), value.size() + 1);
-  while (w.tell() % 4) w.u8(0);
-}
-
 Image asRGBA8(const Image& img) {
   Image out = img;
   out.dxgiFormat = img.colorSpace == ColorSpace::SRGB ? dxgi::RGBA8_SRGB : dxgi::RGBA8;
@@ -198,8 +189,20 @@ std::vector<uint8_t> writeKTX2(const Image& source, const Ktx2WriteOptions& opti
   const uint32_t slices = sliceCount(img);
 
   // Level payloads: every slice (layer-major, faces inside) of one mip.
-  std::vector<std::vector<uint8_t>> levels(img.mipLevels);
-  std::vector<uint64_t> rawSize(img.mipLevels);
+  Ktx2Container c;
+  c.name = img.name;
+  c.vkFormat = vkFormat;
+  c.typeSize = ktx2TypeSize(vkFormat);
+  c.width = img.width;
+  c.height = img.height;
+  c.depth = img.depth > 1 ? img.depth : 0;          // pixelDepth 0: not a 3D texture
+  c.layers = img.arraySize > 1 ? img.arraySize : 0; // layerCount 0: not an array
+  c.faces = img.cube ? 6 : 1;
+  c.dfd = encodeDfd(dfdFor(vkFormat));
+  c.zstd = options.zstd;
+  c.zstdLevel = options.zstdLevel;
+  // Each level at a multiple of lcm(texel block size, 4) (§3.9.7 mip padding).
+  c.alignment = pf.bytesPerBlock % 4 == 0 ? pf.bytesPerBlock : 4;
   for (uint32_t m = 0; m < img.mipLevels; ++m) {
     const uint64_t size = mipByteSize(img.dxgiFormat, mipExtent(img.width, m),
                                       mipExtent(img.height, m), mipExtent(img.depth, m));
@@ -209,62 +212,9 @@ std::vector<uint8_t> writeKTX2(const Image& source, const Ktx2WriteOptions& opti
       const uint8_t* p = img.data.data() + subresourceOffset(img, s, m);
       raw.insert(raw.end(), p, p + size);
     }
-    rawSize[m] = raw.size();
-    if (options.zstd) {
-      std::vector<uint8_t> packed(ZSTD_compressBound(raw.size()));
-      size_t n =
-          ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), options.zstdLevel);
-      if (ZSTD_isError(n))
-        throw Error(img.name, Error::kNoOffset, std::string("zstd: ") + ZSTD_getErrorName(n));
-      packed.resize(n);
-      levels[m] = std::move(packed);
-    } else {
-      levels[m] = std::move(raw);
-    }
+    c.levels.push_back(std::move(raw));
   }
-
-  const std::vector<uint8_t> dfd = encodeDfd(dfdFor(vkFormat));
-  ByteWriter kvd;
-  keyValue(kvd, "KTXwriter", "Strata 0.1.0");
-
-  ByteWriter w;
-  w.bytes(kKtx2Identifier, 12);
-  w.u32(vkFormat);
-  w.u32(ktx2TypeSize(vkFormat));
-  w.u32(img.width);
-  w.u32(img.height);
-  w.u32(img.depth > 1 ? img.depth : 0);         // pixelDepth 0: not a 3D texture
-  w.u32(img.arraySize > 1 ? img.arraySize : 0); // layerCount 0: not an array
-  w.u32(img.cube ? 6 : 1);
-  w.u32(img.mipLevels);
-  w.u32(options.zstd ? kSupercompressionZstd : 0);
-  const size_t levelIndexAt = 80;
-  const uint32_t dfdAt = uint32_t(levelIndexAt + 24 * img.mipLevels);
-  w.u32(dfdAt);
-  w.u32(uint32_t(dfd.size()));
-  w.u32(dfdAt + uint32_t(dfd.size()));
-  w.u32(uint32_t(kvd.buf.size()));
-  w.u64(0); // no supercompression global data
-  w.u64(0);
-  w.zeros(24 * img.mipLevels); // level index, patched below
-  w.bytes(dfd);
-  w.bytes(kvd.buf);
-
-  // Level data smallest mip first (§3.9.7), each at a multiple of
-  // lcm(texel block size, 4), or of 1 when supercompressed (§3.9.7 mip padding).
-  const size_t align = options.zstd ? 1 : pf.bytesPerBlock % 4 == 0 ? pf.bytesPerBlock : 4;
-  for (uint32_t m = img.mipLevels; m-- > 0;) {
-    while (w.tell() % align) w.u8(0);
-    const size_t entry = levelIndexAt + 24 * m;
-    const uint64_t at = w.tell();
-    for (int i = 0; i < 8; ++i) {
-      w.buf[entry + i] = uint8_t(at >> (8 * i));
-      w.buf[entry + 8 + i] = uint8_t(uint64_t(levels[m].size()) >> (8 * i));
-      w.buf[entry + 16 + i] = uint8_t(rawSize[m] >> (8 * i));
-    }
-    w.bytes(levels[m]);
-  }
-  return std::move(w.buf);
+  return assembleKtx2(c);
 }
 
 } // namespace strata::image

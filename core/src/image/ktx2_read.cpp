@@ -15,6 +15,29 @@ namespace strata::image {
 namespace {
 // A supercompressed file may claim any size; decompress at most this much.
 constexpr uint64_t kMaxInflated = uint64_t(1) << 31;
+
+// A basic DFD block of colour model 166 (KHR_DF_MODEL_UASTC) inside the file.
+bool isUastc(const std::vector<uint8_t>& bytes, uint32_t dfdOffset, uint32_t dfdLength) {
+  return dfdLength >= 16 && uint64_t(dfdOffset) + dfdLength <= bytes.size() &&
+         bytes[dfdOffset + 12] == 166;
+}
+
+// The UASTC blocks (held under BC7's layout) as RGBA8, every slice and mip.
+Image decodeUastcImage(const Image& blocks) {
+  if (blocks.depth > 1) throw Unsupported(blocks.name, Error::kNoOffset, "a 3D UASTC texture");
+  Image out = blocks;
+  out.dxgiFormat = blocks.colorSpace == ColorSpace::SRGB ? dxgi::RGBA8_SRGB : dxgi::RGBA8;
+  out.data.assign(size_t(imageByteSize(out)), 0);
+  for (uint32_t s = 0; s < sliceCount(blocks); ++s)
+    for (uint32_t m = 0; m < blocks.mipLevels; ++m) {
+      const uint64_t at = subresourceOffset(blocks, s, m);
+      const std::vector<uint8_t> px =
+          decodeUastc(blocks.data.data() + at, size_t(blocks.data.size() - at),
+                      mipExtent(blocks.width, m), mipExtent(blocks.height, m));
+      std::copy(px.begin(), px.end(), out.data.begin() + subresourceOffset(out, s, m));
+    }
+  return out;
+}
 } // namespace
 
 Image readKTX2(const std::vector<uint8_t>& bytes, const std::string& file) {
@@ -45,12 +68,18 @@ Image readKTX2(const std::vector<uint8_t>& bytes, const std::string& file) {
   const VkRow* row = nullptr;
   for (const VkRow& v : vkRows())
     if (v.vkUnorm == vkFormat || (v.vkSrgb && v.vkSrgb == vkFormat)) row = &v;
+  // UASTC (vkFormat 0, DFD colour model 166): 16-byte 4x4 blocks like BC7, so
+  // the level layout is BC7's; decoded to RGBA8 once read.
+  const bool uastc = vkFormat == 0 && isUastc(bytes, dfdOffset, dfdLength);
+  const VkRow uastcRow{dxgi::BC7, dxgi::BC7_SRGB, 0, 0};
+  if (uastc) row = &uastcRow;
   if (!row)
     throw Unsupported(file, 12,
                       "vkFormat " + std::to_string(vkFormat) +
                           (vkFormat == 0 ? " (Basis Universal or undefined)" : "") +
                           " is not one Strata reads");
-  const bool srgb = row->vkSrgb == vkFormat;
+  const bool srgb = uastc ? bytes[dfdOffset + 14] == 2 /* KHR_DF_TRANSFER_SRGB */
+                          : row->vkSrgb == vkFormat;
   img.dxgiFormat = srgb ? row->dxgiSrgb : row->dxgiUnorm;
   img.colorSpace = srgb ? ColorSpace::SRGB : ColorSpace::Linear;
   if (typeSize != ktx2TypeSize(vkFormat))
@@ -130,7 +159,7 @@ Image readKTX2(const std::vector<uint8_t>& bytes, const std::string& file) {
       std::memcpy(data.data() + subresourceOffset(img, s, m), src + per * s, size_t(per));
   }
   img.data = std::move(data);
-  return img;
+  return uastc ? decodeUastcImage(img) : img;
 }
 
 } // namespace strata::image

@@ -1,0 +1,103 @@
+// Resampling and mip chains for the UASTC writer (specs/uastc-ktx2.md §2:
+// KHR_texture_basisu wants the full chain down to 1x1 and a base level whose
+// sides are multiples of 4). Colour channels are filtered in linear light when
+// the image is sRGB (decoded with the sRGB EOTF, re-encoded with rounding);
+// alpha is always linear. The filter is an area-weighted box: a 2:1 step
+// averages 2x2 texels, odd sizes and upscaling weigh the covered fractions.
+#include "strata/image.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace strata::image {
+namespace {
+
+using Plane = std::vector<float>; // RGBA floats, row-major
+
+float srgbToLinear(float c) {
+  return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+}
+float linearToSrgb(float l) {
+  return l <= 0.0031308f ? l * 12.92f : 1.055f * std::pow(l, 1 / 2.4f) - 0.055f;
+}
+
+Plane toLinear(const uint8_t* rgba, size_t pixels, bool srgb) {
+  float table[256];
+  for (int i = 0; i < 256; ++i) table[i] = srgb ? srgbToLinear(i / 255.0f) : i / 255.0f;
+  Plane out(pixels * 4);
+  for (size_t i = 0; i < pixels * 4; ++i) out[i] = (i & 3) == 3 ? rgba[i] / 255.0f : table[rgba[i]];
+  return out;
+}
+
+std::vector<uint8_t> toBytes(const Plane& p, bool srgb) {
+  std::vector<uint8_t> out(p.size());
+  for (size_t i = 0; i < p.size(); ++i) {
+    float v = std::clamp(p[i], 0.0f, 1.0f);
+    if (srgb && (i & 3) != 3) v = linearToSrgb(v);
+    out[i] = uint8_t(std::lround(v * 255.0f));
+  }
+  return out;
+}
+
+// Source taps of each output sample along one axis: [first, weights...].
+struct Taps {
+  std::vector<uint32_t> first;
+  std::vector<std::vector<float>> weights;
+};
+
+Taps taps(uint32_t from, uint32_t to) {
+  Taps t;
+  const double scale = double(from) / to;
+  for (uint32_t o = 0; o < to; ++o) {
+    const double a = o * scale, b = (o + 1) * scale;
+    const uint32_t first = uint32_t(a), last = std::min(from - 1, uint32_t(std::ceil(b)) - 1);
+    std::vector<float> w;
+    for (uint32_t s = first; s <= last; ++s)
+      w.push_back(float((std::min<double>(b, s + 1) - std::max<double>(a, s)) / scale));
+    t.first.push_back(first);
+    t.weights.push_back(std::move(w));
+  }
+  return t;
+}
+
+Plane resample(const Plane& in, uint32_t w, uint32_t h, uint32_t nw, uint32_t nh) {
+  const Taps tx = taps(w, nw), ty = taps(h, nh);
+  Plane mid(size_t(nw) * h * 4, 0.0f), out(size_t(nw) * nh * 4, 0.0f);
+  for (uint32_t y = 0; y < h; ++y)
+    for (uint32_t x = 0; x < nw; ++x)
+      for (size_t k = 0; k < tx.weights[x].size(); ++k)
+        for (int c = 0; c < 4; ++c)
+          mid[(size_t(y) * nw + x) * 4 + c] +=
+              tx.weights[x][k] * in[(size_t(y) * w + tx.first[x] + k) * 4 + c];
+  for (uint32_t y = 0; y < nh; ++y)
+    for (size_t k = 0; k < ty.weights[y].size(); ++k)
+      for (uint32_t x = 0; x < nw; ++x)
+        for (int c = 0; c < 4; ++c)
+          out[(size_t(y) * nw + x) * 4 + c] +=
+              ty.weights[y][k] * mid[((ty.first[y] + k) * nw + x) * 4 + c];
+  return out;
+}
+
+} // namespace
+
+std::vector<uint8_t> resizeRGBA8(const uint8_t* rgba, uint32_t width, uint32_t height,
+                                 uint32_t newWidth, uint32_t newHeight, bool srgb) {
+  const Plane in = toLinear(rgba, size_t(width) * height, srgb);
+  return toBytes(resample(in, width, height, newWidth, newHeight), srgb);
+}
+
+std::vector<std::vector<uint8_t>> mipChainRGBA8(const uint8_t* rgba, uint32_t width,
+                                                uint32_t height, bool srgb) {
+  std::vector<std::vector<uint8_t>> levels;
+  Plane cur = toLinear(rgba, size_t(width) * height, srgb);
+  uint32_t w = width, h = height;
+  while (w > 1 || h > 1) {
+    const uint32_t nw = std::max(1u, w / 2), nh = std::max(1u, h / 2);
+    cur = resample(cur, w, h, nw, nh);
+    w = nw, h = nh;
+    levels.push_back(toBytes(cur, srgb));
+  }
+  return levels;
+}
+
+} // namespace strata::image
