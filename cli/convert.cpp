@@ -65,7 +65,12 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   wo.textures = textureMode(args.textures);
   if (wo.textures == gltf::TextureMode::Ktx2)
     for (const Image& img : scene.images) noteUastcResize(img, in.path);
-  gltf::writeGltfFile(scene, out, wo);
+  const std::vector<std::string> beside = gltf::writeGltfFile(scene, out, wo);
+  if (!beside.empty())
+    std::fprintf(stderr,
+                 "%s: note: %zu KTX2 images written beside it (%s ...), referenced by URI; "
+                 "the PNG sources stay inside the GLB\n",
+                 out.c_str(), beside.size(), fs::path(beside.front()).filename().c_str());
 }
 
 int runConvert(const ConvertArgs& args) {

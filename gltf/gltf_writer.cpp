@@ -7,8 +7,10 @@
 #include <tiny_gltf.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 
 namespace strata::gltf {
@@ -200,11 +202,33 @@ private:
   // KHR_texture_basisu: a UASTC KTX2 image per scene image, after the PNGs
   // (image n + i is the KTX2 twin of PNG i). Images a material samples as
   // base colour are sRGB colour data; any other image is linear data.
-  // GLB: a bufferView with mimeType "image/ktx2", as KHR_texture_basisu shows
-  // it (glTF Validator 2.0.0-dev.3.10 does not know the extension and warns
-  // VALUE_NOT_IN_LIST on that mimeType; a data: URI would draw DATA_URI_GLB and
-  // cost a third more bytes). .gltf: a data: URI, which costs nothing extra
-  // there (the buffer is base64 too) and draws only IMAGE_UNRECOGNIZED_FORMAT.
+  // Where the KTX2 bytes go:
+  // - .gltf: a data: URI, which costs nothing extra there (the buffer is
+  //   base64 too) and draws only IMAGE_UNRECOGNIZED_FORMAT from the validator.
+  // - .glb written by writeGltfFile: a file beside the GLB, by relative URI.
+  //   The validator (2.0.0-dev.3.10) does not know KHR_texture_basisu: a
+  //   bufferView image with mimeType "image/ktx2" draws VALUE_NOT_IN_LIST and
+  //   a data: URI in a GLB draws DATA_URI_GLB, so only a URI keeps its
+  //   warnings to IMAGE_UNRECOGNIZED_FORMAT. The PNG sources stay inside the
+  //   GLB, so the GLB alone still loads everywhere.
+  // - .glb bytes from writeGltf alone: bufferViews with mimeType "image/ktx2",
+  //   as KHR_texture_basisu shows it.
+  // RFC 3986: everything but unreserved characters percent-encoded.
+  static std::string uriEscape(const std::string& s) {
+    static const char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : s) {
+      if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+        out += char(c);
+      } else {
+        out += '%';
+        out += hex[c >> 4];
+        out += hex[c & 15];
+      }
+    }
+    return out;
+  }
+
   void addKtx2Images() {
     std::vector<bool> colour(scene_.images.size(), false);
     for (const Material& m : scene_.materials)
@@ -218,7 +242,11 @@ private:
       std::vector<uint8_t> ktx2 = image::writeKTX2Uastc(scene_.images[i], uo);
       tinygltf::Image gi;
       gi.name = scene_.images[i].name;
-      if (options_.binary) {
+      if (options_.binary && options_.ktx2Beside) {
+        const std::string name = options_.ktx2Stem + "." + std::to_string(i) + ".ktx2";
+        gi.uri = uriEscape(name);
+        options_.ktx2Beside->push_back({name, std::move(ktx2)});
+      } else if (options_.binary) {
         gi.mimeType = "image/ktx2";
         gi.bufferView = addView(ktx2.data(), ktx2.size(), 0);
         model_.bufferViews.back().target = 0;
@@ -296,7 +324,8 @@ std::vector<uint8_t> writeGltf(const Scene& scene, const WriteOptions& options) 
   return std::vector<uint8_t>(s.begin(), s.end());
 }
 
-void writeGltfFile(const Scene& scene, const std::string& path, WriteOptions options) {
+std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& path,
+                                       WriteOptions options) {
   std::string ext = path.size() >= 5 ? path.substr(path.size() - 5) : "";
   std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
   if (ext == ".gltf")
@@ -305,7 +334,26 @@ void writeGltfFile(const Scene& scene, const std::string& path, WriteOptions opt
     options.binary = true;
   else
     throw Error(path, Error::kNoOffset, "output must end in .glb or .gltf");
-  writeFileAtomic(path, writeGltf(scene, options));
+  std::vector<SideFile> beside;
+  const std::filesystem::path target(path);
+  if (options.binary && options.textures == TextureMode::Ktx2) {
+    options.ktx2Beside = &beside;
+    options.ktx2Stem = target.stem().string();
+  }
+  const std::vector<uint8_t> bytes = writeGltf(scene, options);
+  std::vector<std::string> written;
+  try {
+    for (const SideFile& f : beside) {
+      written.push_back((target.parent_path() / f.name).string());
+      writeFileAtomic(written.back(), f.bytes);
+    }
+    writeFileAtomic(path, bytes);
+  } catch (...) {
+    std::error_code ec;
+    for (const std::string& w : written) std::filesystem::remove(w, ec);
+    throw;
+  }
+  return written;
 }
 
 } // namespace strata::gltf

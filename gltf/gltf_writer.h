@@ -12,15 +12,29 @@ namespace strata::gltf {
 
 enum class TextureMode { Png, Ktx2, None };
 
+// A file the glTF refers to by a relative URI, written beside it.
+struct SideFile {
+  std::string name;
+  std::vector<uint8_t> bytes;
+};
+
 struct WriteOptions {
   bool binary = true;
   TextureMode textures = TextureMode::Png;
+  // GLB with KTX2: when set, the KTX2 images go here, named
+  // <ktx2Stem>.<image index>.ktx2 and referenced by URI; otherwise they are
+  // embedded in bufferViews with mimeType "image/ktx2".
+  std::vector<SideFile>* ktx2Beside = nullptr;
+  std::string ktx2Stem;
 };
 
 std::vector<uint8_t> writeGltf(const Scene& scene, const WriteOptions& options);
 
-// Chooses .glb or .gltf from the extension and writes atomically.
-void writeGltfFile(const Scene& scene, const std::string& path, WriteOptions options);
+// Chooses .glb or .gltf from the extension and writes atomically. A GLB with
+// KTX2 textures gets its KTX2 images as files beside it (see gltf_writer.cpp);
+// returns their paths. Nothing is left behind when any write fails.
+std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& path,
+                                       WriteOptions options);
 
 // The axis rule, exposed for tests and the reader of edited glTF.
 inline Vec3 toGltfAxes(const Vec3& p) {
