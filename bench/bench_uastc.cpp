@@ -8,6 +8,7 @@
 // column). Times are for the base level only, no mips, no zstd. The ETC1
 // columns transcode both encoders' files (Strata q1, basisu L0-L2) to ETC1 RGB
 // with the basisu transcoder: the quality our ETC1 hints give.
+#include "common/base64.h"
 #include "strata/formats.h"
 #include "strata/image.h"
 
@@ -48,25 +49,6 @@ double psnr(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, bool w
     se += d * d, ++n;
   }
   return se == 0 ? 99.0 : 10 * std::log10(255.0 * 255.0 * n / se);
-}
-
-std::vector<uint8_t> base64(const std::string& s) {
-  std::vector<uint8_t> out;
-  uint32_t acc = 0;
-  int bits = 0;
-  for (char c : s) {
-    int v = c >= 'A' && c <= 'Z'   ? c - 'A'
-            : c >= 'a' && c <= 'z' ? c - 'a' + 26
-            : c >= '0' && c <= '9' ? c - '0' + 52
-            : c == '+'             ? 62
-            : c == '/'             ? 63
-                                   : -1;
-    if (v < 0) continue;
-    acc = acc << 6 | uint32_t(v);
-    bits += 6;
-    if (bits >= 8) out.push_back(uint8_t(acc >> (bits -= 8)));
-  }
-  return out;
 }
 
 void add(std::vector<Sample>& out, const Image& img, const std::string& name) {
@@ -176,14 +158,14 @@ int main(int argc, char** argv) {
         const std::string file = j["file"];
         const size_t k = std::stoul(fs::path(file).stem().string());
         const Sample& smp = samples[k];
-        const double etc1 = psnr(smp.rgba, base64(j["etc1"]), false);
+        const double etc1 = psnr(smp.rgba, strata::base64Decode(j["etc1"]), false);
         if (j["level"] == "strata") {
           ourEtc1[smp.name] = etc1;
           line.clear();
           continue;
         }
         const int level = j["level"];
-        const std::vector<uint8_t> rgba = base64(j["rgba"]);
+        const std::vector<uint8_t> rgba = strata::base64Decode(j["rgba"]);
         buEtc1[smp.name][level] = etc1;
         buMs[samples[k].name][level] = j["ms"];
         buPsnr[samples[k].name][level] = psnr(samples[k].rgba, rgba, false);

@@ -1,5 +1,6 @@
 #include "gltf_writer.h"
 
+#include "common/base64.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
@@ -186,19 +187,6 @@ private:
     model_.images.push_back(gi);
   }
 
-  static std::string base64(const std::vector<uint8_t>& in) {
-    static const char* abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    out.reserve((in.size() + 2) / 3 * 4);
-    for (size_t i = 0; i < in.size(); i += 3) {
-      const uint32_t n = uint32_t(in[i]) << 16 | (i + 1 < in.size() ? in[i + 1] << 8 : 0) |
-                         (i + 2 < in.size() ? in[i + 2] : 0);
-      const size_t rest = in.size() - i; // bytes in this group: 1, 2 or 3+
-      for (size_t k = 0; k < 4; ++k) out += k <= rest ? abc[n >> (18 - 6 * k) & 63] : '=';
-    }
-    return out;
-  }
-
   // KHR_texture_basisu: a UASTC KTX2 image per scene image, after the PNGs
   // (image n + i is the KTX2 twin of PNG i). Images a material samples as
   // base colour are sRGB colour data; any other image is linear data.
@@ -251,7 +239,7 @@ private:
         gi.bufferView = addView(ktx2.data(), ktx2.size(), 0);
         model_.bufferViews.back().target = 0;
       } else {
-        gi.uri = "data:image/ktx2;base64," + base64(ktx2);
+        gi.uri = "data:image/ktx2;base64," + base64Encode(ktx2);
       }
       model_.images.push_back(gi);
     }

@@ -5,6 +5,7 @@
 // - ktx-parse (tools/validator/ktx_inspect.mjs) must read the header, DFD and
 //   level index that specs/uastc-ktx2.md §2 prescribes;
 // - a glTF with --textures ktx2 must pass the Khronos glTF Validator.
+#include "common/base64.h"
 #include "image/uastc_block.h"
 #include "image/uastc_tables.h"
 #include "strata/error.h"
@@ -26,25 +27,6 @@ using namespace strata::image;
 using nlohmann::json;
 
 namespace {
-
-std::vector<uint8_t> base64(const std::string& s) {
-  std::vector<uint8_t> out;
-  uint32_t acc = 0;
-  int bits = 0;
-  for (char c : s) {
-    int v = c >= 'A' && c <= 'Z'   ? c - 'A'
-            : c >= 'a' && c <= 'z' ? c - 'a' + 26
-            : c >= '0' && c <= '9' ? c - '0' + 52
-            : c == '+'             ? 62
-            : c == '/'             ? 63
-                                   : -1;
-    if (v < 0) continue;
-    acc = acc << 6 | uint32_t(v);
-    bits += 6;
-    if (bits >= 8) out.push_back(uint8_t(acc >> (bits -= 8)));
-  }
-  return out;
-}
 
 uint64_t le64(const std::vector<uint8_t>& b, size_t at) {
   uint64_t v = 0;
@@ -205,7 +187,7 @@ TEST(Ktx2Uastc, BasisuDecodesEveryLevelToOurBytes) {
     ASSERT_EQ(j["levels"].size(), ours.mipLevels);
     for (uint32_t m = 0; m < ours.mipLevels; ++m) {
       ASSERT_TRUE(j["levels"][m]["ok"].get<bool>()) << "level " << m;
-      const std::vector<uint8_t> theirs = base64(j["levels"][m]["rgba"]);
+      const std::vector<uint8_t> theirs = strata::base64Decode(j["levels"][m]["rgba"]);
       const std::vector<uint8_t> mine = decodeRGBA8(ours, m, 0);
       ASSERT_EQ(theirs.size(), mine.size()) << "level " << m;
       size_t differ = 0;
@@ -360,7 +342,7 @@ TEST(Ktx2Uastc, ConvertWritesKhrTextureBasisuThatValidates) {
       } else {
         const std::string prefix = "data:image/ktx2;base64,";
         ASSERT_EQ(uri.rfind(prefix, 0), 0u);
-        back = readKTX2(base64(uri.substr(prefix.size())), "data URI");
+        back = readKTX2(strata::base64Decode(uri.substr(prefix.size())), "data URI");
       }
       EXPECT_EQ(back.width % 4 + back.height % 4, 0u);
     }
