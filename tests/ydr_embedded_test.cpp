@@ -252,21 +252,25 @@ TEST(DrawableEnhanced, V159DrawableWithGen9Dictionary) {
   EXPECT_EQ(r.summary["invariantFailures"], 0);
 }
 
-TEST(DrawableEnhanced, YddEntriesShareAndSkipNulls) {
-  // pgDictionary root (§2): +0x10 u64 0, +0x18 u64 1, +0x20 hashes, +0x30
-  // drawable pointers, +0x38 count. Three entries: two drawables sharing one
-  // shader group, and a null entry.
-  Segment sys(8192), gfx(8192);
+// pgDictionary root (ydr-embedded.md §2) at system offset 0: +0x10 u64 0,
+// +0x18 u64 1, +0x20 hashes (at 0x40), +0x30 drawable pointers (at 0x60),
+// +0x38 count.
+static void putYddRoot(Segment& sys, const std::vector<uint64_t>& drawables) {
+  const uint16_t n = uint16_t(drawables.size());
   sys.u64(0x18, 1);
   sys.u64(0x20, 0x50000040);
-  sys.u16(0x28, 3);
-  sys.u16(0x2A, 3);
+  sys.u16(0x28, n);
+  sys.u16(0x2A, n);
   sys.u64(0x30, 0x50000060);
-  sys.u16(0x38, 3);
-  sys.u16(0x3A, 3);
-  sys.u64(0x60, 0x50000100);
-  sys.u64(0x68, 0);
-  sys.u64(0x70, 0x50000200);
+  sys.u16(0x38, n);
+  sys.u16(0x3A, n);
+  for (size_t i = 0; i < drawables.size(); ++i) sys.u64(0x60 + 8 * i, drawables[i]);
+}
+
+TEST(DrawableEnhanced, YddEntriesShareAndSkipNulls) {
+  // Three entries: two drawables sharing one shader group, and a null entry.
+  Segment sys(8192), gfx(8192);
+  putYddRoot(sys, {0x50000100, 0, 0x50000200});
   sys.u64(0x100 + 0x10, 0x50000300); // drawable 1 -> shader group
   sys.u64(0x200 + 0x10, 0x50000300); // drawable 2 -> the same shader group
   sys.u64(0x300 + 0x08, 0x50000400); // shader group -> dictionary
@@ -285,15 +289,7 @@ TEST(DrawableEnhanced, YddEntriesReusingTextureNamesExportDistinctFiles) {
   // 0x800), both holding gen9_normal and gen9_diffuse: `strata textures` must
   // keep all four, numbering the repeats rather than overwriting.
   Segment sys(8192), gfx(8192);
-  sys.u64(0x18, 1);
-  sys.u64(0x20, 0x50000040);
-  sys.u16(0x28, 2);
-  sys.u16(0x2A, 2);
-  sys.u64(0x30, 0x50000060);
-  sys.u16(0x38, 2);
-  sys.u16(0x3A, 2);
-  sys.u64(0x60, 0x50000100);
-  sys.u64(0x68, 0x50000200);
+  putYddRoot(sys, {0x50000100, 0x50000200});
   sys.u64(0x100 + 0x10, 0x50000300); // drawable 1 -> shader group 1
   sys.u64(0x200 + 0x10, 0x50000380); // drawable 2 -> shader group 2
   sys.u64(0x300 + 0x08, 0x50000400); // shader group 1 -> dictionary 1
