@@ -20,8 +20,8 @@ using namespace strata::atlas;
 using namespace testsupport;
 
 constexpr uint32_t kDepth = 3;
-constexpr uint32_t kQuads = 8;              // quads per chunk edge: 81 grid vertices
-constexpr float kTerrain = 256.0f;          // world units: leaves are 64 wide
+constexpr uint32_t kQuads = 8;     // quads per chunk edge: 81 grid vertices
+constexpr float kTerrain = 256.0f; // world units: leaves are 64 wide
 
 // The synthetic terrain (depth 3, 8x8 quads per chunk, skirts, leaf collision
 // from v120) with a unique texture tree (Tex TOC of PNG tiles, Config

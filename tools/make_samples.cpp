@@ -7,10 +7,10 @@
 #include "chu/tqt_io.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
-#include "ytd/ytd_synth.h"
-#include "ytd/ytd_writer.h"
 #include "tfrag/level_core.h"
 #include "tfrag/sample_level.h"
+#include "ytd/ytd_synth.h"
+#include "ytd/ytd_writer.h"
 
 #include <cmath>
 

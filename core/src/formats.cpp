@@ -19,13 +19,8 @@ extern const FormatHandler kTqtHandler;
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
-      &kAtlasHandler,
-      &kYtdHandler,
-      &kDrawableHandler,
-      &kTfragHandler,
-      &kTfragBlockHandler,
-      &kChuHandler,
-      &kTqtHandler,
+      &kAtlasHandler,      &kYtdHandler, &kDrawableHandler, &kTfragHandler,
+      &kTfragBlockHandler, &kChuHandler, &kTqtHandler,
   };
   return all;
 }
@@ -60,7 +55,9 @@ const FormatHandler& requireFormat(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw Error(path, Error::kNoOffset, "no such file");
   if (const FormatHandler* h = detectFormat(path)) return *h;
-  throw Error(path, 0, "unrecognised input: not an Atlas, CHU, TQT, YTD, drawable or tfrag level (checked by magic)");
+  throw Error(path, 0,
+              "unrecognised input: not an Atlas, CHU, TQT, YTD, drawable or tfrag level (checked "
+              "by magic)");
 }
 
 } // namespace strata
