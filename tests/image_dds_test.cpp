@@ -2,12 +2,12 @@
 // written field by field from Microsoft's DDS_HEADER / DDS_PIXELFORMAT /
 // DDS_HEADER_DXT10 tables, and bad input that must give a clear Error.
 #include "common/bytes.h"
+#include "corruption.h"
 #include "strata/error.h"
 #include "strata/image.h"
 
 #include <gtest/gtest.h>
 
-#include <random>
 
 using namespace strata;
 using namespace strata::image;
@@ -276,31 +276,20 @@ static void ImageDds_WriterRejectsInconsistentImages() {
 // truncation) gives either an image that decodes or a strata::Error; never a
 // crash (run under ./dev sanitize too).
 static void ImageDds_CorruptFilesNeverCrash() {
-  std::mt19937 rng(99);
   const std::vector<std::vector<uint8_t>> seeds = {
       writeDDS(pattern(dxgi::BC1, 8, 8, 4)), writeDDS(pattern(dxgi::BC7_SRGB, 4, 4, 1, 2)),
       writeDDS(pattern(dxgi::RGBA8, 4, 4, 3, 1, true)), writeDDS(pattern(dxgi::B5G6R5, 3, 5, 2)),
       writeDDS(pattern(dxgi::R16, 4, 2, 1, 1, false, 3))};
-  int ok = 0, errors = 0;
-  for (int i = 0; i < 3000; ++i) {
-    std::vector<uint8_t> f = seeds[i % seeds.size()];
-    int edits = 1 + int(rng() % 4);
-    for (int e = 0; e < edits; ++e) {
-      size_t at = rng() % 4 ? rng() % std::min<size_t>(f.size(), 148) : rng() % f.size();
-      f[at] = rng() % 3 ? uint8_t(rng()) : uint8_t(f[at] ^ (1u << (rng() % 8)));
-    }
-    if (rng() % 8 == 0) f.resize(rng() % f.size());
-    try {
-      Image img = readDDS(f, "fuzz.dds");
-      for (uint32_t s = 0; s < sliceCount(img); ++s)
-        for (uint32_t m = 0; m < img.mipLevels; ++m) decodeRGBA8(img, m, s);
-      ++ok;
-    } catch (const Error&) {
-      ++errors;
-    }
-  }
-  EXPECT_GT(ok, 100);
-  EXPECT_GT(errors, 100);
+  testsupport::CorruptionOptions o;
+  o.seed = 99;
+  o.headerBytes = 148; // the DDS header with its DX10 extension
+  auto c = testsupport::corruptAndRead(seeds, o, [](const std::vector<uint8_t>& f) {
+    Image img = readDDS(f, "fuzz.dds");
+    for (uint32_t s = 0; s < sliceCount(img); ++s)
+      for (uint32_t m = 0; m < img.mipLevels; ++m) decodeRGBA8(img, m, s);
+  });
+  EXPECT_GT(c.accepted, 100);
+  EXPECT_GT(c.rejected, 100);
 }
 
 // ctest runs every TEST in its own process, and each start costs ~1 s here

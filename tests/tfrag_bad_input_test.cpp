@@ -1,6 +1,7 @@
 // Bad tfrag input: truncated lists, desynchronised walks, counts past the end,
 // indices out of range. Each gives a strata::Error naming the file and offset,
 // never a crash, and the CLI leaves no output behind.
+#include "corruption.h"
 #include "strata/error.h"
 #include "strata/formats.h"
 #include "test_support.h"
@@ -9,7 +10,6 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
 
 using namespace strata;
 namespace fs = std::filesystem;
@@ -175,23 +175,15 @@ TEST(TfragBadInput, ShortCoreIndexIsNotALevel) {
 TEST(TfragBadInput, RandomCorruptionNeverCrashes) {
   // Mutations of the hand-built block: every decode either succeeds or
   // throws strata::Error; nothing else escapes.
-  const std::vector<uint8_t> good = tfragfix::block();
-  std::mt19937 rng(1234);
-  int errors = 0, ok = 0;
-  for (int iter = 0; iter < 4000; ++iter) {
-    std::vector<uint8_t> b = good;
-    int flips = 1 + int(rng() % 4);
-    for (int k = 0; k < flips; ++k) b[rng() % b.size()] = uint8_t(rng());
-    if (iter % 10 == 0) b.resize(rng() % b.size());
-    try {
-      tfrag::TfragsBlock blk = tfrag::readTfragsBlock(b.data(), b.size(), "fuzz", 0);
-      ++ok;
-    } catch (const Error&) {
-      ++errors;
-    }
-  }
-  EXPECT_GT(errors, 0);
-  EXPECT_GT(ok, 0);
+  testsupport::CorruptionOptions o;
+  o.runs = 4000;
+  o.seed = 1234;
+  o.truncateOneIn = 10;
+  auto c = testsupport::corruptAndRead({tfragfix::block()}, o, [](const std::vector<uint8_t>& b) {
+    tfrag::readTfragsBlock(b.data(), b.size(), "fuzz", 0);
+  });
+  EXPECT_GT(c.rejected, 0);
+  EXPECT_GT(c.accepted, 0);
 }
 
 TEST(TfragBadInput, CliFailsCleanlyAndLeavesNoOutput) {
