@@ -2,6 +2,7 @@
 #include "atlas/atlas_edit.h"
 #include "atlas/atlas_edit_geometry.h"
 #include "atlas/atlas_io.h"
+#include "atlas/atlas_vertex_key.h"
 #include "strata/error.h"
 
 #include <algorithm>
@@ -22,14 +23,6 @@ Bits3 bitsOf(const Vec3& p) {
   const Vec3 q = {p[0] + 0.0f, p[1] + 0.0f, p[2] + 0.0f};
   std::memcpy(b.data(), q.data(), 12);
   return b;
-}
-
-uint64_t xyKey(const Vec3& p) {
-  uint32_t x, y;
-  const float fx = p[0] + 0.0f, fy = p[1] + 0.0f; // -0 is +0
-  std::memcpy(&x, &fx, 4);
-  std::memcpy(&y, &fy, 4);
-  return uint64_t(x) << 32 | y;
 }
 
 void checkEdit(const ChunkEdit& e, const std::string& who, const std::string& file) {

@@ -1,4 +1,5 @@
 #include "atlas/atlas_edit_geometry.h"
+#include "atlas/atlas_vertex_key.h"
 
 #include "atlas/atlas_io.h"
 #include "strata/error.h"
@@ -134,19 +135,6 @@ PlanarMap fitPlanarMap(const std::vector<Vertex>& verts, const std::vector<uint3
   map.ok = worst <= 1e-5 * std::max(1.0, range);
   return map;
 }
-
-namespace {
-
-// Vertex positions keyed by their exact X/Y bits.
-uint64_t xyKey(const Vec3& p) {
-  uint32_t x, y;
-  const float fx = p[0] + 0.0f, fy = p[1] + 0.0f; // -0 is +0
-  std::memcpy(&x, &fx, 4);
-  std::memcpy(&y, &fy, 4);
-  return uint64_t(x) << 32 | y;
-}
-
-} // namespace
 
 float skirtDepth(const GeomChunk& g) {
   const size_t solid = g.indices.size() - std::min<size_t>(g.skirtSkip, g.indices.size());

@@ -1,4 +1,5 @@
 #include "atlas/atlas_lod_check.h"
+#include "atlas/atlas_vertex_key.h"
 
 #include "atlas/atlas_edit.h"
 #include "atlas/atlas_io.h"
@@ -12,14 +13,6 @@
 namespace strata::atlas {
 
 namespace {
-
-uint64_t xyKey(const Vec3& p) {
-  uint32_t x, y;
-  const float fx = p[0] + 0.0f, fy = p[1] + 0.0f; // -0 is +0
-  std::memcpy(&x, &fx, 4);
-  std::memcpy(&y, &fy, 4);
-  return uint64_t(x) << 32 | y;
-}
 
 size_t solidCount(const GeomChunk& g) {
   return g.indices.size() - std::min<size_t>(g.skirtSkip, g.indices.size());
