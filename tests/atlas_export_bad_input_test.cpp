@@ -171,6 +171,18 @@ TEST(AtlasExportBadInput, ZUpObjIsCaughtByItsPlacement) {
                  "chunk L2_0_0: the edited mesh spans x 0..64, y -1");
 }
 
+// A scene of one root node `name` with one mesh of primitive `p`.
+static strata::Scene oneChunkScene(const std::string& name, const strata::Primitive& p) {
+  strata::Scene s;
+  s.meshes.push_back({name, {p}});
+  strata::Node n;
+  n.name = name;
+  n.mesh = 0;
+  s.nodes.push_back(n);
+  s.roots.push_back(0);
+  return s;
+}
+
 TEST(AtlasExportBadInput, MoreVerticesThanU16IndicesAddress) {
   Case c = setup();
   // 65,536 distinct vertices inside L2_1_0 (x 64..128, y 0..64): a 256 x 256
@@ -180,14 +192,7 @@ TEST(AtlasExportBadInput, MoreVerticesThanU16IndicesAddress) {
     for (uint32_t j = 0; j < 256; ++j) p.positions.push_back({64 + i * 0.25f, j * 0.25f, 1.0f});
   for (uint32_t v = 0; v + 2 < 65536; v += 3) p.indices.insert(p.indices.end(), {v, v + 1, v + 2});
   p.indices.insert(p.indices.end(), {65535, 0, 1});
-  strata::Scene s;
-  s.meshes.push_back({"L2_1_0", {p}});
-  strata::Node n;
-  n.name = "L2_1_0";
-  n.mesh = 0;
-  s.nodes.push_back(n);
-  s.roots.push_back(0);
-  expectRejected(c, writeGlb(c, s),
+  expectRejected(c, writeGlb(c, oneChunkScene("L2_1_0", p)),
                  "edited.glb: chunk L2_1_0 has 65536 vertices; Atlas indices are 16-bit, so a "
                  "chunk holds at most 65535");
 }
@@ -205,14 +210,7 @@ TEST(AtlasExportBadInput, MoreLeafTrianglesThanCollisionAddresses) {
       const uint32_t a = i * (n + 1) + j, b = a + n + 1;
       p.indices.insert(p.indices.end(), {a, b, b + 1, a, b + 1, a + 1});
     }
-  strata::Scene s;
-  s.meshes.push_back({"L2_1_0", {p}});
-  strata::Node node;
-  node.name = "L2_1_0";
-  node.mesh = 0;
-  s.nodes.push_back(node);
-  s.roots.push_back(0);
-  expectRejected(c, writeGlb(c, s),
+  expectRejected(c, writeGlb(c, oneChunkScene("L2_1_0", p)),
                  "chunk L2_1_0 has 22050 triangles; leaf collision addresses them by 16-bit index "
                  "offsets, so a leaf chunk holds at most 21845");
 }
