@@ -3,6 +3,7 @@
 // mutated file must either read or throw strata::Error; anything else (a
 // crash, another exception) fails the test. Run under ./dev sanitize too.
 #include "strata/error.h"
+#include "strata/image.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -48,6 +49,13 @@ CorruptionCounts corruptAndRead(const std::vector<std::vector<uint8_t>>& seeds,
     }
   }
   return c;
+}
+
+// Decodes every slice and mip of an image that read, so the fuzzed sizes and
+// offsets reach the block decoders too.
+inline void decodeEveryLevel(const strata::Image& img) {
+  for (uint32_t s = 0; s < strata::image::sliceCount(img); ++s)
+    for (uint32_t m = 0; m < img.mipLevels; ++m) strata::image::decodeRGBA8(img, m, s);
 }
 
 } // namespace testsupport
