@@ -28,15 +28,6 @@ using namespace atlas;
 
 namespace {
 
-Box3 unite(const Box3& a, const Box3& b) {
-  Box3 r;
-  for (int k = 0; k < 3; ++k) {
-    r.min[k] = std::min(a.min[k], b.min[k]);
-    r.max[k] = std::max(a.max[k], b.max[k]);
-  }
-  return r;
-}
-
 bool sameBox(const Box3& a, const Box3& b) {
   return a.min == b.min && a.max == b.max;
 }

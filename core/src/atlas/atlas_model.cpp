@@ -1,5 +1,7 @@
 #include "atlas/atlas_model.h"
 
+#include <algorithm>
+
 namespace strata::atlas {
 
 size_t Toc::stubCount() const {
@@ -62,6 +64,15 @@ Frame* File::frameAt(uint32_t offset) {
   for (Frame& f : frames)
     if (f.offset == offset) return &f;
   return nullptr;
+}
+
+Box3 unite(const Box3& a, const Box3& b) {
+  Box3 r;
+  for (int k = 0; k < 3; ++k) {
+    r.min[k] = std::min(a.min[k], b.min[k]);
+    r.max[k] = std::max(a.max[k], b.max[k]);
+  }
+  return r;
 }
 
 } // namespace strata::atlas

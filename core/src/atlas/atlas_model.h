@@ -39,6 +39,9 @@ struct Box3 {
   Vec3 min{0, 0, 0}, max{0, 0, 0};
 };
 
+// The smallest box holding both.
+Box3 unite(const Box3& a, const Box3& b);
+
 // §1a: 20 bytes before v101 (pos.x, pos.y), 37 bytes from v101 (bounds + 0xD0).
 struct GeomStub {
   uint32_t offset = 0, length = 0, generation = 0;

@@ -80,15 +80,6 @@ GeomChunk makeChunk(uint32_t level, uint32_t cx, uint32_t cy, const SynthOptions
   return g;
 }
 
-Box3 unite(const Box3& a, const Box3& b) {
-  Box3 r;
-  for (int k = 0; k < 3; ++k) {
-    r.min[k] = std::min(a.min[k], b.min[k]);
-    r.max[k] = std::max(a.max[k], b.max[k]);
-  }
-  return r;
-}
-
 } // namespace
 
 File synthTerrain(const SynthOptions& o) {
