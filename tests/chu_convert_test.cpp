@@ -70,17 +70,24 @@ void expectSameScene(const Scene& a, const Scene& b) {
   }
 }
 
-} // namespace
-
-TEST(ChuConvert, GlbIsValidatorCleanWithExactChunkExtents) {
-  fs::path dir = tempDir();
-  writePair(dir / "t.chu", {});
+// `strata convert DIR/t.chu -o DIR/t.glb`, which must succeed with a GLB the
+// Khronos validator passes with no errors and no warnings; the GLB into `m`.
+void convertCleanGlb(const fs::path& dir, tinygltf::Model& m) {
   RunResult r = cli({"convert", (dir / "t.chu").string(), "-o", (dir / "t.glb").string()});
   ASSERT_EQ(r.exitCode, 0) << r.output;
   ValidatorResult v = validateGltf(dir / "t.glb");
   EXPECT_EQ(v.errors, 0) << v.raw;
   EXPECT_EQ(v.warnings, 0) << v.raw;
-  tinygltf::Model m = loadGltf((dir / "t.glb").string());
+  m = loadGltf((dir / "t.glb").string());
+}
+
+} // namespace
+
+TEST(ChuConvert, GlbIsValidatorCleanWithExactChunkExtents) {
+  fs::path dir = tempDir();
+  writePair(dir / "t.chu", {});
+  tinygltf::Model m;
+  ASSERT_NO_FATAL_FAILURE(convertCleanGlb(dir, m));
   EXPECT_EQ(m.nodes.size(), 16u); // the leaf level of a depth-3 tree
   const tinygltf::Node* n = findNode(m, "L2_3_1");
   ASSERT_NE(n, nullptr);
@@ -116,12 +123,8 @@ std::array<uint8_t, 3> chunkPixel(const tinygltf::Model& m, const std::string& n
 TEST(ChuConvert, CompanionTqtTexturesEveryChunk) {
   fs::path dir = tempDir();
   writePair(dir / "t.chu", dir / "t.tqt");
-  RunResult r = cli({"convert", (dir / "t.chu").string(), "-o", (dir / "t.glb").string()});
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  ValidatorResult v = validateGltf(dir / "t.glb");
-  EXPECT_EQ(v.errors, 0) << v.raw;
-  EXPECT_EQ(v.warnings, 0) << v.raw;
-  tinygltf::Model m = loadGltf((dir / "t.glb").string());
+  tinygltf::Model m;
+  ASSERT_NO_FATAL_FAILURE(convertCleanGlb(dir, m));
   for (uint32_t x = 0; x < 4; ++x)
     for (uint32_t y = 0; y < 4; ++y) {
       // Leaf (x, y) takes Tex stub (2, 3 - x, y) (§4), i.e. TQT table entry
