@@ -165,8 +165,16 @@ const Files& files() {
     EXPECT_EQ(r.exitCode, 0) << script << ": " << r.output.substr(0, 2000);
     std::istringstream lines(r.output);
     std::string line;
-    for (size_t i = 0; i < names.size() && std::getline(lines, line);)
-      if (!line.empty() && line[0] == '{') (*out)[names[i++]] = json::parse(line);
+    for (size_t i = 0; i < names.size() && std::getline(lines, line);) {
+      if (line.empty() || line[0] != '{') continue;
+      try {
+        (*out)[names[i]] = json::parse(line);
+      } catch (const json::exception& e) {
+        ADD_FAILURE() << script << " printed a line that is not JSON for " << names[i] << " ("
+                      << line.size() << " bytes): " << e.what();
+      }
+      ++i;
+    }
   }
   return f;
 }
@@ -180,6 +188,7 @@ TEST(Ktx2Uastc, BasisuDecodesEveryLevelToOurBytes) {
   REQUIRE_NODE_TOOLS();
   for (auto& [name, c] : makeCases()) {
     SCOPED_TRACE(name);
+    ASSERT_TRUE(files().basisu.count(name)) << "uastc_decode.mjs printed nothing for it";
     const json& j = files().basisu.at(name);
     ASSERT_TRUE(j["valid"].get<bool>());
     ASSERT_TRUE(j["uastc"].get<bool>());
@@ -231,6 +240,7 @@ TEST(Ktx2Uastc, KtxParseReadsHeaderDfdAndLevels) {
   REQUIRE_NODE_TOOLS();
   for (auto& [name, c] : makeCases()) {
     SCOPED_TRACE(name);
+    ASSERT_TRUE(files().parsed.count(name)) << "ktx_inspect.mjs printed nothing for it";
     const json& j = files().parsed.at(name);
     uint32_t w, h;
     uastcBaseSize(c.img.width, c.img.height, w, h);
