@@ -179,6 +179,16 @@ const Files& files() {
   return f;
 }
 
+// The JSON line a node script printed for a case; its absence is an error that
+// names the script and the case.
+const json& lineOf(const std::map<std::string, json>& lines, const std::string& name,
+                   const char* script) {
+  const auto it = lines.find(name);
+  if (it == lines.end())
+    throw std::runtime_error(std::string(script) + " printed no line for " + name);
+  return it->second;
+}
+
 #define REQUIRE_NODE_TOOLS()                                                                       \
   if (!files().skip.empty()) GTEST_SKIP() << files().skip
 
@@ -188,8 +198,7 @@ TEST(Ktx2Uastc, BasisuDecodesEveryLevelToOurBytes) {
   REQUIRE_NODE_TOOLS();
   for (auto& [name, c] : makeCases()) {
     SCOPED_TRACE(name);
-    ASSERT_TRUE(files().basisu.count(name)) << "uastc_decode.mjs printed nothing for it";
-    const json& j = files().basisu.at(name);
+    const json& j = lineOf(files().basisu, name, "uastc_decode.mjs");
     ASSERT_TRUE(j["valid"].get<bool>());
     ASSERT_TRUE(j["uastc"].get<bool>());
     const Image ours = readKTX2(files().bytes.at(name), name);
@@ -240,8 +249,7 @@ TEST(Ktx2Uastc, KtxParseReadsHeaderDfdAndLevels) {
   REQUIRE_NODE_TOOLS();
   for (auto& [name, c] : makeCases()) {
     SCOPED_TRACE(name);
-    ASSERT_TRUE(files().parsed.count(name)) << "ktx_inspect.mjs printed nothing for it";
-    const json& j = files().parsed.at(name);
+    const json& j = lineOf(files().parsed, name, "ktx_inspect.mjs");
     uint32_t w, h;
     uastcBaseSize(c.img.width, c.img.height, w, h);
     EXPECT_EQ(j["vkFormat"], 0);
