@@ -21,7 +21,11 @@ struct ConvertArgs {
 int runConvert(const ConvertArgs& args);
 
 int runInfo(const std::string& input, bool json);
-int runValidate(const std::vector<std::string>& inputs, bool json);
+// strict: warnings fail the run too (exit 1), for pipelines that want a clean bill.
+int runValidate(const std::vector<std::string>& inputs, bool json, bool strict);
+
+// Prints each piece a --partial run left out on stderr, naming the input.
+void printLeftOut(const std::string& input, const std::vector<std::string>& leftOut);
 
 struct TexturesArgs {
   std::string input;

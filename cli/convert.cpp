@@ -61,6 +61,7 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   Scene scene = in.handler->load(in.path, opts);
   for (const std::string& w : scene.warnings)
     std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
+  printLeftOut(in.path, scene.leftOut);
   gltf::WriteOptions wo;
   wo.textures = textureMode(args.textures);
   if (wo.textures == gltf::TextureMode::Ktx2)

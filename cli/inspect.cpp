@@ -61,7 +61,7 @@ static std::string offsetText(uint64_t off) {
   return buf;
 }
 
-int runValidate(const std::vector<std::string>& args, bool asJson) {
+int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) {
   ExpandedInputs ex = expandInputs(args);
   size_t bad = 0, warnings = 0;
   json census = json::object(), reports = json::array();
@@ -111,7 +111,7 @@ int runValidate(const std::vector<std::string>& args, bool asJson) {
     std::printf("validated %zu files: %zu invalid, %zu warnings\n", ex.inputs.size(), bad,
                 warnings);
   }
-  return bad ? kExitFailed : kExitOk;
+  return bad || (strict && warnings) ? kExitFailed : kExitOk;
 }
 
 } // namespace strata::cli

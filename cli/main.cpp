@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
                       "Atlas: texture tree level to use");
   convert->add_flag("--swap-red-blue", conv.load.swapRedBlue,
                     "Atlas: JPEG/PNG tiles were made from BGR data (terrain looks blue-tinted)");
+  convert->add_flag("--partial", conv.load.partial,
+                    "Write every intact piece of a damaged input and name each piece left out "
+                    "(default: refuse the input)");
   convert->add_option("-j,--jobs", conv.jobs,
                       "Parallel conversions in a batch (default: all cores)");
 
@@ -38,11 +41,12 @@ int main(int argc, char** argv) {
   info->add_flag("--json", infoJson, "Machine-readable JSON");
 
   std::vector<std::string> valInputs;
-  bool valJson = false;
+  bool valJson = false, valStrict = false;
   auto* validate = app.add_subcommand(
       "validate", "Check every structural rule of the spec; exit 1 if any fails");
   validate->add_option("inputs", valInputs, "Input files or directories")->required();
   validate->add_flag("--json", valJson, "Machine-readable JSON");
+  validate->add_flag("--strict", valStrict, "Exit 1 on warnings too, not only on errors");
 
   TexturesArgs tex;
   auto* textures = app.add_subcommand("textures", "Write every texture of a file into a directory");
@@ -55,6 +59,8 @@ int main(int argc, char** argv) {
                      "instead of the source's own format");
   textures->add_flag("--swap-red-blue", tex.load.swapRedBlue,
                      "Atlas: JPEG/PNG tiles were made from BGR data");
+  textures->add_flag("--partial", tex.load.partial,
+                     "Write every intact texture of a damaged input and name each one left out");
 
   ExportAtlasArgs exp;
   auto* exportAtlas = app.add_subcommand(
@@ -74,7 +80,7 @@ int main(int argc, char** argv) {
   }
   if (*convert) return runConvert(conv);
   if (*info) return runInfo(infoInput, infoJson);
-  if (*validate) return runValidate(valInputs, valJson);
+  if (*validate) return runValidate(valInputs, valJson, valStrict);
   if (*textures) return runTextures(tex);
   if (*exportAtlas) return runExportAtlas(exp);
   return kExitUsage;

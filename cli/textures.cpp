@@ -37,12 +37,19 @@ void noteUastcResize(const Image& img, const std::string& source) {
                  source.c_str(), img.name.c_str(), img.width, img.height, w, h);
 }
 
+void printLeftOut(const std::string& input, const std::vector<std::string>& leftOut) {
+  for (const std::string& piece : leftOut)
+    std::fprintf(stderr, "%s: left out: %s\n", input.c_str(), piece.c_str());
+}
+
 int runTextures(const TexturesArgs& args) {
   try {
     const FormatHandler& h = requireFormat(args.input);
     if (!h.textures)
       throw Error(args.input, Error::kNoOffset, std::string(h.name) + " files hold no textures");
-    std::vector<Image> images = h.textures(args.input, args.load);
+    TextureSet set = h.textures(args.input, args.load);
+    printLeftOut(args.input, set.leftOut);
+    std::vector<Image>& images = set.images;
     if (images.empty()) {
       std::fprintf(stderr,
                    "%s holds no textures (a drawable without an embedded dictionary?): "

@@ -148,7 +148,7 @@ TEST(ChuConvert, CompanionTqtTexturesEveryChunk) {
   }
 
   // The sample's BC1 tiles with mips convert validator-clean too.
-  fs::path sample = fs::path(STRATA_SOURCE_DIR) / "samples" / "terrain.chu";
+  fs::path sample = testsupport::sourceDir() / "samples" / "terrain.chu";
   ASSERT_EQ(cli({"convert", sample.string(), "-o", (dir / "sample.glb").string()}).exitCode, 0);
   ValidatorResult sv = validateGltf(dir / "sample.glb");
   EXPECT_EQ(sv.errors, 0) << sv.raw;

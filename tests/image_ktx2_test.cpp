@@ -52,8 +52,8 @@ const json& inspect(const std::string& name) {
   static std::map<std::string, json> results;
   if (results.empty()) {
     auto dir = testsupport::tempDir();
-    std::string cmd = std::string("'") + STRATA_NODE + "' '" + STRATA_SOURCE_DIR +
-                      "/tools/validator/ktx_inspect.mjs'";
+    std::string cmd = "'" + testsupport::nodeExecutable() + "' '" +
+                      testsupport::sourceDir().string() + "/tools/validator/ktx_inspect.mjs'";
     std::vector<std::string> names;
     for (auto& [n, c] : cases()) {
       auto path = dir / (n + ".ktx2");

@@ -86,4 +86,13 @@ fs::path sharedDir() {
   return fs::path(STRATA_SHARED_DIR);
 }
 
+fs::path sourceDir() {
+  return fs::path(STRATA_SOURCE_DIR);
+}
+
+const std::string& nodeExecutable() {
+  static const std::string node = STRATA_NODE;
+  return node;
+}
+
 } // namespace testsupport

@@ -38,4 +38,10 @@ void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes);
 // ../shared as CI lays it out beside the checkout.
 fs::path sharedDir();
 
+// The checkout (samples/, tools/) and the node executable. The build's
+// absolute paths reach only test_support.cpp, so every other test file
+// compiles the same in any checkout (and ccache shares it).
+fs::path sourceDir();
+const std::string& nodeExecutable();
+
 } // namespace testsupport

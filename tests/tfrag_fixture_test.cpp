@@ -284,7 +284,7 @@ TEST(TfragFixture, SceneLod1AndLod2) {
 
 TEST(TfragFixture, TexturePixelsWithCsm1SwizzleAndAlphaScale) {
   fs::path dir = writeLevel(testsupport::tempDir() / "lvl", tfragfix::level());
-  std::vector<Image> imgs = requireFormat(dir.string()).textures(dir.string(), LoadOptions{});
+  std::vector<Image> imgs = requireFormat(dir.string()).textures(dir.string(), LoadOptions{}).images;
   ASSERT_EQ(imgs.size(), 2u);
   const Image& a = imgs[0];
   EXPECT_EQ(a.dxgiFormat, 28u);
@@ -384,5 +384,5 @@ TEST(TfragFixture, BareBlockHandlerChosenByName) {
   for (auto& f : r.findings) ADD_FAILURE() << f.message;
   EXPECT_EQ(r.summary["trianglesLod0"], 6);
   EXPECT_EQ(h->info(file.string())["format"], "tfrag-block");
-  EXPECT_TRUE(h->textures(file.string(), LoadOptions{}).empty());
+  EXPECT_TRUE(h->textures(file.string(), LoadOptions{}).images.empty());
 }

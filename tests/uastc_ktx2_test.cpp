@@ -140,7 +140,7 @@ const Files& files() {
   static bool done = false;
   if (done) return f;
   done = true;
-  const std::string tools = std::string(STRATA_SOURCE_DIR) + "/tools/validator";
+  const std::string tools = testsupport::sourceDir().string() + "/tools/validator";
   if (!std::filesystem::exists(tools + "/node_modules/ktx2-encoder/dist/basis/basis_encoder.js")) {
     f.skip = "tools/validator/node_modules/ktx2-encoder is not installed (./dev setup)";
     return f;
@@ -160,7 +160,7 @@ const Files& files() {
   }
   for (auto [script, out] :
        {std::pair{"uastc_decode.mjs", &f.basisu}, {"ktx_inspect.mjs", &f.parsed}}) {
-    auto r = testsupport::run(std::string("'") + STRATA_NODE + "' '" + tools + "/" + script + "'" +
+    auto r = testsupport::run("'" + testsupport::nodeExecutable() + "' '" + tools + "/" + script + "'" +
                               list);
     EXPECT_EQ(r.exitCode, 0) << script << ": " << r.output.substr(0, 2000);
     std::istringstream lines(r.output);
@@ -315,7 +315,7 @@ TEST(Ktx2Uastc, ConvertWritesKhrTextureBasisuThatValidates) {
     const bool glb = std::string(out).find(".glb") != std::string::npos;
     const auto path = dir / out;
     auto r =
-        testsupport::cli({"convert", std::string(STRATA_SOURCE_DIR) + "/samples/textures-v5.ytd",
+        testsupport::cli({"convert", testsupport::sourceDir().string() + "/samples/textures-v5.ytd",
                           "-o", path.string(), "--textures", "ktx2"});
     ASSERT_EQ(r.exitCode, 0) << r.output;
     testsupport::ValidatorResult v = testsupport::validateGltf(path);
@@ -375,7 +375,7 @@ TEST(Ktx2Uastc, ConvertWritesKhrTextureBasisuThatValidates) {
 TEST(Ktx2Uastc, FailedGlbWriteLeavesNoKtx2Behind) {
   auto dir = testsupport::tempDir();
   std::filesystem::create_directories(dir / "taken.glb"); // a directory where the GLB would go
-  auto r = testsupport::cli({"convert", std::string(STRATA_SOURCE_DIR) + "/samples/textures-v5.ytd",
+  auto r = testsupport::cli({"convert", testsupport::sourceDir().string() + "/samples/textures-v5.ytd",
                              "-o", (dir / "taken.glb").string(), "--textures", "ktx2"});
   EXPECT_EQ(r.exitCode, 1) << r.output;
   size_t files = 0;
@@ -385,7 +385,7 @@ TEST(Ktx2Uastc, FailedGlbWriteLeavesNoKtx2Behind) {
 
 TEST(Ktx2Uastc, TexturesCommandUastcFlag) {
   auto dir = testsupport::tempDir();
-  const std::string ytd = std::string(STRATA_SOURCE_DIR) + "/samples/textures-v5.ytd";
+  const std::string ytd = testsupport::sourceDir().string() + "/samples/textures-v5.ytd";
   auto bad = testsupport::cli({"textures", ytd, "-o", (dir / "png").string(), "--uastc"});
   EXPECT_NE(bad.exitCode, 0);
   EXPECT_NE(bad.output.find("--uastc needs --format ktx2"), std::string::npos) << bad.output;

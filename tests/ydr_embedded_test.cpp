@@ -178,7 +178,7 @@ TEST(DrawableLegacySamples, PosterHasNoEmbeddedTextures) {
   EXPECT_EQ(c.resource.graphics.size(), 0u);
   const FormatHandler& h = requireFormat(path);
   EXPECT_STREQ(h.name, "drawable");
-  EXPECT_TRUE(h.textures(path, {}).empty());
+  EXPECT_TRUE(h.textures(path, {}).images.empty());
   Scene s = h.load(path, {});
   EXPECT_TRUE(s.nodes.empty());
   ASSERT_EQ(s.warnings.size(), 1u);
@@ -238,7 +238,7 @@ TEST(DrawableEnhanced, V159DrawableWithGen9Dictionary) {
   EXPECT_TRUE(d.entries[0].layout.censusOk);
   EXPECT_EQ(d.entries[1].record.name, "gen9_diffuse");
   EXPECT_EQ(d.entries[1].layout.dxgi, 99u);
-  auto images = h.textures(path, {});
+  auto images = h.textures(path, {}).images;
   ASSERT_EQ(images.size(), 2u);
   auto n = image::decodeRGBA8(images[0]);
   EXPECT_EQ(std::vector<uint8_t>(n.begin(), n.begin() + 4), (std::vector<uint8_t>{255, 0, 0, 255}));

@@ -67,8 +67,8 @@ TEST(YtdCli, GalleryGlbPassesTheValidator) {
   struct Case {
     std::string in;
     size_t textures;
-  } cases[] = {{(fs::path(STRATA_SOURCE_DIR) / "samples" / "textures-v5.ytd").string(), 6},
-               {(fs::path(STRATA_SOURCE_DIR) / "samples" / "textures-v13.ytd").string(), 3},
+  } cases[] = {{(sourceDir() / "samples" / "textures-v5.ytd").string(), 6},
+               {(sourceDir() / "samples" / "textures-v13.ytd").string(), 3},
                {shared("ytd-legacy/lvc_lvc.ytd"), 3},
                {shared("drawables-legacy/nspeedo_grill_2nb.yft"), 2},
                {shared("drawables-legacy/tr_prop_tr_sign_gf_mr_01a.ydr"), 1}};

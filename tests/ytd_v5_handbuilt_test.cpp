@@ -183,7 +183,7 @@ TEST(YtdV5Handbuilt, PixelsDecodeAsWritten) {
   h = detectFormat(path);
   ASSERT_NE(h, nullptr);
   EXPECT_STREQ(h->name, "ytd");
-  auto images = h->textures(path, {});
+  auto images = h->textures(path, {}).images;
   // The tiled texture is left out, the rest convert, in name-hash order.
   ASSERT_EQ(images.size(), 3u);
   EXPECT_EQ(images[0].name, "strata_rgba");

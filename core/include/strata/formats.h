@@ -18,6 +18,9 @@ struct LoadOptions {
   bool textures = true;     // decode and attach textures
   int textureLevel = -1;    // Atlas: -1 picks the default texture level
   bool swapRedBlue = false; // Atlas JPEG/PNG tiles made from BGR data (spec §4)
+  // --partial: keep every intact piece and leave out the broken ones (each named
+  // in Scene::leftOut / TextureSet::leftOut) instead of refusing the whole file.
+  bool partial = false;
   // Called with (done, total) during long work; may be empty.
   std::function<void(size_t, size_t)> progress;
 };
@@ -46,6 +49,13 @@ struct ValidationReport {
   void info(std::string msg) { findings.push_back({Severity::Info, ~uint64_t(0), std::move(msg)}); }
 };
 
+// Every texture a file holds, as stored, and under LoadOptions::partial one
+// line per texture left out (its name, where, and why).
+struct TextureSet {
+  std::vector<Image> images;
+  std::vector<std::string> leftOut;
+};
+
 struct FormatHandler {
   const char* name; // "atlas", "chu", ...
   // `head` holds the first bytes of the file (empty for a directory).
@@ -56,7 +66,7 @@ struct FormatHandler {
   // Never throws for bad input: every problem becomes a finding.
   ValidationReport (*validate)(const std::string& path);
   // Every texture the file holds, named, as stored (nullptr: none).
-  std::vector<Image> (*textures)(const std::string& path, const LoadOptions& options);
+  TextureSet (*textures)(const std::string& path, const LoadOptions& options);
 };
 
 const std::vector<const FormatHandler*>& formatHandlers();

@@ -92,6 +92,7 @@ struct Scene {
   std::vector<Texture> textures;
   std::vector<Image> images;
   std::vector<std::string> warnings; // things the user should know (missing files, stale data)
+  std::vector<std::string> leftOut;  // LoadOptions::partial: each broken piece left out, and why
 };
 
 } // namespace strata

@@ -40,9 +40,9 @@ ValidationReport validateAtlas(const std::string& path) {
   return rep;
 }
 
-std::vector<Image> texturesAtlas(const std::string& path, const LoadOptions& options) {
+TextureSet texturesAtlas(const std::string& path, const LoadOptions& options) {
   atlas::File file = atlas::readAtlas(readFile(path), path);
-  return atlas::allTiles(file, options.swapRedBlue, path);
+  return {atlas::allTiles(file, options.swapRedBlue, path), {}};
 }
 
 } // namespace

@@ -98,7 +98,7 @@ strata_status strata_scene_load(strata_scene* s, const char* path,
         return fail(s->error, STRATA_ERROR_UNSUPPORTED,
                     std::string(path) + ": " + h.name + " files hold no textures");
       scene.name = path;
-      scene.images = h.textures(path, lo);
+      scene.images = h.textures(path, lo).images;
     } else {
       scene = h.load(path, lo);
     }

@@ -89,7 +89,7 @@ ValidationReport validateTqt(const std::string& path) {
 }
 
 // Every logical node's tile, named L<level>_<x>_<y> after §9c's transpose.
-std::vector<Image> texturesTqt(const std::string& path, const LoadOptions&) {
+TextureSet texturesTqt(const std::string& path, const LoadOptions&) {
   tqt::File file = tqt::readTqt(readFile(path), path);
   std::vector<Image> images;
   for (uint32_t level = 0; level < file.header.treeDepth; ++level)
@@ -104,7 +104,7 @@ std::vector<Image> texturesTqt(const std::string& path, const LoadOptions&) {
         d.image.name = name;
         images.push_back(std::move(d.image));
       }
-  return images;
+  return {std::move(images), {}};
 }
 
 } // namespace

@@ -101,12 +101,12 @@ ValidationReport validateTfrag(const std::string& path) {
   return validateLevelOrBlock(path, false);
 }
 
-std::vector<Image> texturesTfrag(const std::string& path, const LoadOptions&) {
+TextureSet texturesTfrag(const std::string& path, const LoadOptions&) {
   tfrag::Level lv = tfrag::readLevel(path);
   if (!lv.hasGsRam)
     throw Error(lv.gsRamPath, Error::kNoOffset,
                 "gs_ram.bin is missing: the palettes and mips 2-3 live there");
-  return tfrag::levelImages(lv);
+  return {tfrag::levelImages(lv), {}};
 }
 
 // A bare tfrags block file: never detected (it has no magic); chosen by name
@@ -130,7 +130,7 @@ ValidationReport validateBlock(const std::string& path) {
   return validateLevelOrBlock(path, true);
 }
 
-std::vector<Image> texturesBlock(const std::string&, const LoadOptions&) {
+TextureSet texturesBlock(const std::string&, const LoadOptions&) {
   return {};
 }
 

@@ -43,8 +43,8 @@ ValidationReport validateDrawable(const std::string& path) {
   return ytd::validateWith(path, "drawable", [&] { return read(path); });
 }
 
-std::vector<Image> texturesDrawable(const std::string& path, const LoadOptions&) {
-  return ytd::containerImages(read(path));
+TextureSet texturesDrawable(const std::string& path, const LoadOptions&) {
+  return {ytd::containerImages(read(path)), {}};
 }
 
 } // namespace

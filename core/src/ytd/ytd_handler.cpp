@@ -50,8 +50,8 @@ ValidationReport validateYtd(const std::string& path) {
   return ytd::validateWith(path, "ytd", [&] { return read(path); });
 }
 
-std::vector<Image> texturesYtd(const std::string& path, const LoadOptions&) {
-  return ytd::containerImages(read(path));
+TextureSet texturesYtd(const std::string& path, const LoadOptions&) {
+  return {ytd::containerImages(read(path)), {}};
 }
 
 } // namespace
