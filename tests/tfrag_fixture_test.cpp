@@ -284,7 +284,8 @@ TEST(TfragFixture, SceneLod1AndLod2) {
 
 TEST(TfragFixture, TexturePixelsWithCsm1SwizzleAndAlphaScale) {
   fs::path dir = writeLevel(testsupport::tempDir() / "lvl", tfragfix::level());
-  std::vector<Image> imgs = requireFormat(dir.string()).textures(dir.string(), LoadOptions{}).images;
+  std::vector<Image> imgs =
+      requireFormat(dir.string()).textures(dir.string(), LoadOptions{}).images;
   ASSERT_EQ(imgs.size(), 2u);
   const Image& a = imgs[0];
   EXPECT_EQ(a.dxgiFormat, 28u);

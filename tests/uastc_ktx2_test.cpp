@@ -160,8 +160,8 @@ const Files& files() {
   }
   for (auto [script, out] :
        {std::pair{"uastc_decode.mjs", &f.basisu}, {"ktx_inspect.mjs", &f.parsed}}) {
-    auto r = testsupport::run("'" + testsupport::nodeExecutable() + "' '" + tools + "/" + script + "'" +
-                              list);
+    auto r = testsupport::run("'" + testsupport::nodeExecutable() + "' '" + tools + "/" + script +
+                              "'" + list);
     EXPECT_EQ(r.exitCode, 0) << script << ": " << r.output.substr(0, 2000);
     std::istringstream lines(r.output);
     std::string line;
@@ -375,8 +375,9 @@ TEST(Ktx2Uastc, ConvertWritesKhrTextureBasisuThatValidates) {
 TEST(Ktx2Uastc, FailedGlbWriteLeavesNoKtx2Behind) {
   auto dir = testsupport::tempDir();
   std::filesystem::create_directories(dir / "taken.glb"); // a directory where the GLB would go
-  auto r = testsupport::cli({"convert", testsupport::sourceDir().string() + "/samples/textures-v5.ytd",
-                             "-o", (dir / "taken.glb").string(), "--textures", "ktx2"});
+  auto r =
+      testsupport::cli({"convert", testsupport::sourceDir().string() + "/samples/textures-v5.ytd",
+                        "-o", (dir / "taken.glb").string(), "--textures", "ktx2"});
   EXPECT_EQ(r.exitCode, 1) << r.output;
   size_t files = 0;
   for (const auto& e : std::filesystem::directory_iterator(dir)) files += e.is_regular_file();
