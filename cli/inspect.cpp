@@ -67,11 +67,16 @@ int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) 
   json census = json::object(), reports = json::array();
   for (const Input& in : ex.inputs) {
     ValidationReport rep;
-    if (!in.handler) {
-      rep.file = in.path;
-      rep.error(~uint64_t(0), "unrecognised input (no known magic)");
-    } else {
-      rep = in.handler->validate(in.path);
+    rep.file = in.path;
+    try {
+      // An unrecognised input: requireFormat throws what is wrong with it.
+      const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
+      rep = h.validate(in.path);
+    } catch (const Error& e) {
+      rep.error(e.offset(), e.detail());
+    } catch (const std::exception& e) {
+      // validate never throws for bad input: this is a bug, reported, not a crash.
+      rep.error(~uint64_t(0), std::string("internal error while validating: ") + e.what());
     }
     bad += rep.errors() > 0;
     warnings += rep.warnings();
