@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 #include <sys/wait.h>
@@ -83,7 +84,15 @@ void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes) {
 }
 
 fs::path sharedDir() {
-  return fs::path(STRATA_SHARED_DIR);
+  const char* env = std::getenv("STRATA_SHARED_DIR");
+  return fs::path(env && *env ? env : STRATA_SHARED_DIR);
+}
+
+std::string sharedMissing() {
+  std::error_code ec;
+  if (fs::is_directory(sharedDir(), ec)) return "";
+  return "needs the shared samples directory " + sharedDir().string() +
+         " (../shared beside the checkout, or $STRATA_SHARED_DIR), which is absent";
 }
 
 fs::path sourceDir() {

@@ -111,6 +111,7 @@ std::string errorOf(const std::vector<uint8_t>& bytes, const std::string& name) 
 } // namespace
 
 TEST(DrawableLegacySamples, SignTintPalette) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto c = readSample("tr_prop_tr_sign_gf_mr_01a.ydr");
   EXPECT_EQ(c.kind, "ydr");
   EXPECT_EQ(c.edition, Edition::Legacy);
@@ -152,6 +153,7 @@ TEST(DrawableLegacySamples, SignTintPalette) {
 }
 
 TEST(DrawableLegacySamples, FenceWireTwoTextures) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto c = readSample("cs4_10_fnc_wire.ydr");
   ASSERT_EQ(c.dictionaries.size(), 1u);
   const auto& en = c.dictionaries[0].entries;
@@ -172,6 +174,7 @@ TEST(DrawableLegacySamples, FenceWireTwoTextures) {
 }
 
 TEST(DrawableLegacySamples, PosterHasNoEmbeddedTextures) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto path = sample("v_61_lng_poster2.ydr");
   auto c = readSample("v_61_lng_poster2.ydr");
   EXPECT_TRUE(c.dictionaries.empty());
@@ -190,6 +193,7 @@ TEST(DrawableLegacySamples, PosterHasNoEmbeddedTextures) {
 }
 
 TEST(DrawableLegacySamples, ThirdPartyFragmentWithTagWords) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto c = readSample("nspeedo_grill_2nb.yft");
   EXPECT_EQ(c.kind, "yft");
   EXPECT_EQ(c.resource.version, 162u);
@@ -309,6 +313,7 @@ TEST(DrawableEnhanced, YddEntriesReusingTextureNamesExportDistinctFiles) {
 }
 
 TEST(DrawableEnhanced, DrawableWithoutDictionarySaysSoAndWritesNothing) {
+  STRATA_SKIP_WITHOUT_SHARED();
   const std::string in = sample("v_61_lng_poster2.ydr");
   const auto out = testsupport::tempDir() / "none";
   auto r = testsupport::cli({"textures", in, "-o", out.string()});
