@@ -94,7 +94,7 @@ List walk(const Ctx& c, const char* name, size_t begin, size_t end) {
   if (end < begin)
     c.fail(begin, std::string("the ") + name + " list would end at " + std::to_string(end) +
                       ", before it starts at " + std::to_string(begin));
-  if (c.start + end > c.size)
+  if (!fitsWithin(c.start, end, c.size))
     c.fail(begin, std::string("the ") + name + " list [" + std::to_string(begin) + ", " +
                       std::to_string(end) + ") runs past the end of the tfrags block");
   List l{name, begin, end, {}, {}, 0};
