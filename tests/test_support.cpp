@@ -46,8 +46,8 @@ RunResult run(const std::string& commandLine) {
   return r;
 }
 
-RunResult cli(const std::vector<std::string>& args) {
-  std::string line = quote(STRATA_CLI);
+RunResult cli(const std::vector<std::string>& args, const fs::path& cwd) {
+  std::string line = (cwd.empty() ? "" : "cd " + quote(cwd.string()) + " && ") + quote(STRATA_CLI);
   for (auto& a : args) line += " " + quote(a);
   return run(line + " </dev/null");
 }

@@ -21,8 +21,9 @@ struct RunResult {
 // Runs a shell command line, capturing its output.
 RunResult run(const std::string& commandLine);
 
-// Runs the strata CLI with the given arguments (each quoted).
-RunResult cli(const std::vector<std::string>& args);
+// Runs the strata CLI with the given arguments (each quoted), in `cwd` when
+// given (relative paths keep a long batch within the shell's argument limit).
+RunResult cli(const std::vector<std::string>& args, const fs::path& cwd = {});
 
 struct ValidatorResult {
   int errors = -1, warnings = -1, infos = -1;
