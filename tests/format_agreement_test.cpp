@@ -39,9 +39,8 @@ namespace {
 const std::map<std::string, std::set<int>> kKeptOutUntilTheirFormatsAreFixed = {
     {"terrain-v140.atlas", {0, 1, 3, 5, 9, 16, 25, 26, 29, 32, 34, 40, 42, 44, 48, 49, 51, 54, 59}},
     {"terrain-v100.atlas", {5, 15, 18, 23, 26, 31, 33, 35, 40, 41, 44, 46, 47, 48, 50, 53, 55, 59}},
-    {"terrain-unique.atlas",
-     {0, 2, 4, 5, 7, 17, 18, 23, 25, 26, 30, 32, 34, 35, 37, 40, 42, 44, 45, 46, 48, 51, 54, 58}},
-    {"terrain-blended.atlas", {0, 2, 7, 9, 12, 13, 17, 24, 25, 32, 36, 37, 40, 45, 46}},
+    {"terrain-unique.atlas", {0, 2, 4, 5, 7, 17, 18, 23}},
+    {"terrain-blended.atlas", {0, 2, 7, 9, 12, 13}},
     {"terrain.tqt", {2,  8,  14, 15, 31, 39, 41, 42, 51, 52, 56, 57,  59,  60,  68,  71,  73,
                      74, 75, 79, 81, 84, 93, 95, 96, 97, 98, 99, 108, 109, 110, 112, 114, 116}},
     {"textures-v13.ytd", {102}},
@@ -172,9 +171,13 @@ Case plainFile(const fs::path& dir, const std::string& stem, const std::vector<u
 
 std::vector<Sample> samples() {
   std::vector<Sample> out;
-  for (const char* atlas : {"terrain-v140.atlas", "terrain-v100.atlas", "terrain-unique.atlas",
-                            "terrain-blended.atlas"})
-    out.push_back({atlas, "atlas", samplesDir() / atlas, 60, 4096,
+  // Fewer copies of the unique and blended Atlas: each decodes, blends and
+  // encodes a texture per chunk, 20 times the cost of the others (ASan runs this too).
+  for (auto [atlas, runs] : {std::pair{"terrain-v140.atlas", 60},
+                             {"terrain-v100.atlas", 60},
+                             {"terrain-unique.atlas", 24},
+                             {"terrain-blended.atlas", 16}})
+    out.push_back({atlas, "atlas", samplesDir() / atlas, runs, 4096,
                    [](const fs::path& d, const std::string& s, const std::vector<uint8_t>& b) {
                      return plainFile(d, s, b, ".atlas");
                    }});
