@@ -53,14 +53,6 @@ static void accumulate(json& into, const json& from) {
   }
 }
 
-static std::string offsetText(uint64_t off) {
-  if (off == ~uint64_t(0)) return "";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, " at byte %llu (0x%llX)", (unsigned long long)off,
-                (unsigned long long)off);
-  return buf;
-}
-
 int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) {
   ExpandedInputs ex = expandInputs(args);
   size_t bad = 0, warnings = 0;
@@ -102,7 +94,7 @@ int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) 
       const char* sev = f.severity == Severity::Error     ? "error"
                         : f.severity == Severity::Warning ? "warning"
                                                           : "note";
-      std::printf("%s: %s%s: %s\n", in.path.c_str(), sev, offsetText(f.offset).c_str(),
+      std::printf("%s: %s%s: %s\n", in.path.c_str(), sev, atByte(f.offset).c_str(),
                   f.message.c_str());
     }
     std::printf("%s: %s (%zu errors, %zu warnings)\n", in.path.c_str(),

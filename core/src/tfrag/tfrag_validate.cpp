@@ -5,7 +5,6 @@
 #include "tfrag/tfrag_read.h"
 #include "tfrag/vertex.h"
 
-#include <cstdio>
 #include <filesystem>
 
 namespace strata::tfrag {
@@ -206,14 +205,6 @@ bool hasError(const std::vector<LevelFinding>& f, size_t from) {
   return false;
 }
 
-std::string offsetText(uint64_t offset) {
-  if (offset == Error::kNoOffset) return "";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, " at byte %llu (0x%llX)", (unsigned long long)offset,
-                (unsigned long long)offset);
-  return buf;
-}
-
 } // namespace
 
 CheckedLevel checkLevel(const std::string& path, bool bareBlock) {
@@ -288,7 +279,7 @@ std::vector<std::string> acceptOrLeaveOut(const CheckedLevel& c, bool partial) {
     if (f.piece == lastPiece) continue; // one line per piece: its first error
     lastPiece = f.piece;
     leftOut.push_back(f.message + " (" + std::filesystem::path(f.file).filename().string() +
-                      offsetText(f.offset) + ")");
+                      atByte(f.offset) + ")");
   }
   return leftOut;
 }
