@@ -1,11 +1,16 @@
 #include "strata/error.h"
 
+#include "strata/text.h"
+
 #include <cstdio>
 
 namespace strata {
 
+// The message is text (the C ABI hands it out as UTF-8): a path that is not
+// UTF-8 is escaped the one way (strata/text.h). Readers escape the names they
+// put in `what` themselves.
 static std::string formatError(const std::string& file, uint64_t offset, const std::string& what) {
-  std::string s = file.empty() ? std::string("<memory>") : file;
+  std::string s = file.empty() ? std::string("<memory>") : escapeUtf8(file);
   if (offset != Error::kNoOffset) {
     char buf[64];
     std::snprintf(buf, sizeof buf, ": at byte %llu (0x%llX)", (unsigned long long)offset,
