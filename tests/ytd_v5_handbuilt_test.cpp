@@ -183,8 +183,12 @@ TEST(YtdV5Handbuilt, PixelsDecodeAsWritten) {
   h = detectFormat(path);
   ASSERT_NE(h, nullptr);
   EXPECT_STREQ(h->name, "ytd");
-  auto images = h->textures(path, {}).images;
-  // The tiled texture is left out, the rest convert, in name-hash order.
+  TextureSet set = h->textures(path, {});
+  auto& images = set.images;
+  // The tiled texture is left out (and named), the rest convert, in name-hash order.
+  ASSERT_EQ(set.leftOut.size(), 1u);
+  EXPECT_NE(set.leftOut[0].find("'strata_tiled': not converted: tile mode 13"), std::string::npos)
+      << set.leftOut[0];
   ASSERT_EQ(images.size(), 3u);
   EXPECT_EQ(images[0].name, "strata_rgba");
   EXPECT_EQ(images[1].name, "strata_bc1");

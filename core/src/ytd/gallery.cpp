@@ -16,9 +16,14 @@ constexpr float kSpacing = 1.25f; // quad pitch on the grid: 1 unit quad + a 0.2
 TextureSet containerTextures(const TextureContainer& c, const LoadOptions& options) {
   IntactTextures intact = intactTextures(c, options.partial);
   TextureSet out;
-  for (const TextureEntry* e : intact.entries)
-    if (e->layout.unsupported.empty()) out.images.push_back(toImage(e->record, e->layout));
   out.leftOut = std::move(intact.leftOut);
+  for (const TextureEntry* e : intact.entries) {
+    if (e->layout.unsupported.empty())
+      out.images.push_back(toImage(e->record, e->layout));
+    else // never silently: the gallery warns, a texture set names it
+      out.leftOut.push_back(textureLabel(e->record.name) +
+                            ": not converted: " + e->layout.unsupported);
+  }
   return out;
 }
 

@@ -12,7 +12,8 @@
 namespace strata::ytd {
 
 // Every convertible texture as a strata::Image, in name-hash order, named by
-// its escaped stored name (strata/text.h).
+// its escaped stored name (strata/text.h); leftOut also names each texture
+// that cannot be converted, and why.
 TextureSet containerTextures(const TextureContainer& c, const LoadOptions& options);
 
 // One node and unit quad per texture that is not broken (convertible or not)
