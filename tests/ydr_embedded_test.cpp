@@ -37,12 +37,7 @@ bool has(const std::string& s, const std::string& part) {
 // tables): gen9_normal BC5 (0x53) 8x8 and gen9_diffuse BC7 sRGB (0x63) 4x4,
 // hashes 0x88EB6297 < 0x9D60F77D. Records at txd+0x100 and txd+0x180.
 void putGen9Dictionary(Segment& sys, Segment& gfx, size_t txd) {
-  sys.u64(txd + 0x20, 0x50000000 + txd + 0x40); // hashes
-  sys.u16(txd + 0x28, 2);
-  sys.u16(txd + 0x2A, 2);
-  sys.u64(txd + 0x30, 0x50000000 + txd + 0x50); // texture pointers
-  sys.u16(txd + 0x38, 2);
-  sys.u16(txd + 0x3A, 2);
+  ytdfixture::putDictionary(sys, txd, 0x50000000 + txd + 0x40, 0x50000000 + txd + 0x50, 2);
   sys.u32(txd + 0x40, 0x88EB6297); // joaat("gen9_normal")
   sys.u32(txd + 0x44, 0x9D60F77D); // joaat("gen9_diffuse")
   struct T {
@@ -262,14 +257,8 @@ TEST(DrawableEnhanced, V159DrawableWithGen9Dictionary) {
 // +0x18 u64 1, +0x20 hashes (at 0x40), +0x30 drawable pointers (at 0x60),
 // +0x38 count.
 static void putYddRoot(Segment& sys, const std::vector<uint64_t>& drawables) {
-  const uint16_t n = uint16_t(drawables.size());
   sys.u64(0x18, 1);
-  sys.u64(0x20, 0x50000040);
-  sys.u16(0x28, n);
-  sys.u16(0x2A, n);
-  sys.u64(0x30, 0x50000060);
-  sys.u16(0x38, n);
-  sys.u16(0x3A, n);
+  ytdfixture::putDictionary(sys, 0, 0x50000040, 0x50000060, uint16_t(drawables.size()));
   for (size_t i = 0; i < drawables.size(); ++i) sys.u64(0x60 + 8 * i, drawables[i]);
 }
 

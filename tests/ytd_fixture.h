@@ -66,6 +66,19 @@ inline std::vector<uint8_t> rsc7(uint32_t version, uint32_t sysFlags, uint32_t g
   return out;
 }
 
+// The 0x40-byte dictionary root shared by texture dictionaries and .ydd
+// drawable dictionaries (ytd-enhanced.md dictionary table; ydr-embedded.md
+// §2): +0x20 hash array pointer, +0x28/+0x2A count and capacity, +0x30 the
+// parallel pointer array, +0x38/+0x3A its count and capacity.
+inline void putDictionary(Segment& sys, size_t at, uint64_t hashes, uint64_t pointers, uint16_t n) {
+  sys.u64(at + 0x20, hashes);
+  sys.u16(at + 0x28, n);
+  sys.u16(at + 0x2A, n);
+  sys.u64(at + 0x30, pointers);
+  sys.u16(at + 0x38, n);
+  sys.u16(at + 0x3A, n);
+}
+
 // One texture of a hand-built legacy (v13) dictionary, its fields as
 // ytd-layout.md's "Legacy texture (v13, 0x90 bytes)" names them.
 struct LegacyTexture {
@@ -91,13 +104,7 @@ constexpr uint32_t fourCC(char a, char b, char c, char d) {
 struct LegacyYtd {
   Segment sys{16384}, gfx;
   explicit LegacyYtd(const std::vector<LegacyTexture>& ts, size_t gfxSize = 32768) : gfx(gfxSize) {
-    const uint16_t n = uint16_t(ts.size());
-    sys.u64(0x20, 0x50000100);
-    sys.u16(0x28, n);
-    sys.u16(0x2A, n);
-    sys.u64(0x30, 0x50000200);
-    sys.u16(0x38, n);
-    sys.u16(0x3A, n);
+    putDictionary(sys, 0, 0x50000100, 0x50000200, uint16_t(ts.size()));
     for (size_t i = 0; i < ts.size(); ++i) {
       const LegacyTexture& t = ts[i];
       const size_t rec = 0x400 + 0x90 * i, name = 0x2000 + 0x40 * i;
