@@ -28,7 +28,9 @@ struct Segment {
   }
   void str(size_t at, const std::string& s) { std::memcpy(&b.at(at), s.c_str(), s.size() + 1); }
   void bytes(size_t at, const std::vector<uint8_t>& v) {
-    if (!v.empty()) std::memcpy(&b.at(at), v.data(), v.size());
+    if (v.empty()) return;
+    (void)b.at(at + v.size() - 1); // throws rather than writing past the end
+    std::memcpy(&b.at(at), v.data(), v.size());
   }
 };
 
