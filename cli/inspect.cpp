@@ -3,6 +3,7 @@
 #include "inputs.h"
 
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <cstdio>
 
@@ -76,7 +77,7 @@ int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) 
     accumulate(bucket, rep.summary);
     accumulate(bucket, json{{"files", 1}, {"invalidFiles", rep.errors() ? 1 : 0}});
     if (asJson) {
-      json fj = {{"file", in.path}, {"format", rep.format}, {"summary", rep.summary}};
+      json fj = {{"file", escapeUtf8(in.path)}, {"format", rep.format}, {"summary", rep.summary}};
       json findings = json::array();
       for (const Finding& f : rep.findings) {
         json x = {{"severity", f.severity == Severity::Error     ? "error"

@@ -3,6 +3,7 @@
 #include "atlas/atlas_io.h"
 #include "common/bytes.h"
 #include "common/quadtree.h"
+#include "strata/text.h"
 
 #include <algorithm>
 #include <map>
@@ -42,8 +43,8 @@ Toc readToc(ByteReader& r, size_t index) {
   } else if (t.tag == "Config") {
     t.kind = TocKind::Config;
   } else {
-    r.failAt(tagAt, "TOC " + std::to_string(index) + " has unknown kind tag \"" + t.tag +
-                        "\"; expected Geom, Tex or Config");
+    r.failAt(tagAt, "TOC " + std::to_string(index) + " has unknown kind tag \"" +
+                        escapeUtf8(t.tag) + "\"; expected Geom, Tex or Config");
   }
   size_t depthAt = r.tell();
   t.treeDepth = r.u32("TOC treeDepth");

@@ -3,6 +3,7 @@
 #include "atlas/atlas_textures.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
+#include "strata/text.h"
 
 namespace strata::atlas {
 
@@ -52,7 +53,7 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
                     std::to_string(toc->treeDepth - 1) + ")");
 
   Scene scene;
-  scene.name = fileName;
+  scene.name = escapeUtf8(fileName);
   TextureBinder textures(file, options, fileName, scene);
   const uint32_t side = 1u << level;
   size_t done = 0;

@@ -5,6 +5,7 @@
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
+#include "strata/text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -189,7 +190,7 @@ struct TextureBinder::State {
           break;
         }
       }
-      if (!found) missing.push_back(src.empty() ? "(empty name)" : src);
+      if (!found) missing.push_back(src.empty() ? "(empty name)" : escapeUtf8(src));
     }
     sourcesComplete = missing.empty() && !sources.empty();
     if (!sourcesComplete) {

@@ -3,6 +3,7 @@
 
 #include "chu/tqt_tile.h"
 #include "common/quadtree.h"
+#include "strata/text.h"
 
 #include <cmath>
 #include <map>
@@ -52,7 +53,7 @@ nlohmann::json describe(const File& file, uint64_t fileSize, const std::string& 
   size_t gapBytes = 0;
   for (const Gap& g : file.gaps) gapBytes += g.bytes.size();
   j["unreferencedBytes"] = gapBytes;
-  j["companionTqt"] = companionTqt.empty() ? json(nullptr) : json(companionTqt);
+  j["companionTqt"] = companionTqt.empty() ? json(nullptr) : json(escapeUtf8(companionTqt));
   return j;
 }
 

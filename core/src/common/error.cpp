@@ -1,5 +1,7 @@
 #include "strata/error.h"
 
+#include "strata/text.h"
+
 #include <cstdio>
 
 namespace strata {
@@ -12,8 +14,11 @@ std::string atByte(uint64_t offset) {
   return buf;
 }
 
+// The message is text (the C ABI hands it out as UTF-8): a path that is not
+// UTF-8 is escaped the one way (strata/text.h). Readers escape the names they
+// put in `what` themselves.
 static std::string formatError(const std::string& file, uint64_t offset, const std::string& what) {
-  std::string s = file.empty() ? std::string("<memory>") : file;
+  std::string s = file.empty() ? std::string("<memory>") : escapeUtf8(file);
   if (offset != Error::kNoOffset) s += ":" + atByte(offset);
   return s + ": " + what;
 }

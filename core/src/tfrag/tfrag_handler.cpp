@@ -2,6 +2,7 @@
 // (tfrag-layout.md "Input that Strata reads").
 #include "strata/error.h"
 #include "strata/formats.h"
+#include "strata/text.h"
 #include "tfrag/strips.h"
 #include "tfrag/tfrag_scene.h"
 #include "tfrag/tfrag_validate.h"
@@ -40,7 +41,7 @@ nlohmann::json infoLevel(const std::string& path, bool bare) {
   const Level& lv = l.level;
   nlohmann::json j;
   j["format"] = bare ? "tfrag-block" : "tfrag";
-  j["directory"] = lv.dir;
+  j["directory"] = escapeUtf8(lv.dir);
   j["gsRam"] = lv.hasGsRam;
   j["coreData"] = {{"bytes", lv.coreData.size()},
                    {"tfragsOffset", lv.header.tfragsOffset},

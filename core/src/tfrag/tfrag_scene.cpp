@@ -1,6 +1,7 @@
 #include "tfrag/tfrag_scene.h"
 
 #include "strata/error.h"
+#include "strata/text.h"
 #include "tfrag/strips.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/vertex.h"
@@ -36,12 +37,12 @@ Scene levelScene(const CheckedLevel& l, const LoadOptions& options) {
     throw Unsupported(lv.dir, Error::kNoOffset,
                       "LOD " + std::to_string(options.lod) + ": tfrags have LODs 0, 1 and 2");
   Scene s;
-  s.name = std::filesystem::path(lv.dir).filename().string();
+  s.name = escapeUtf8(std::filesystem::path(lv.dir).filename().string());
   if (s.name.empty() || s.name == ".") s.name = "tfrag level";
 
   // Textures, samplers from the first ad-gif that binds each entry.
   if (options.textures && !lv.hasGsRam && !lv.textures.empty())
-    s.warnings.push_back(lv.gsRamPath + " is missing: textures are left out");
+    s.warnings.push_back(escapeUtf8(lv.gsRamPath) + " is missing: textures are left out");
   // Without a texture table (a bare block) the ad-gifs' indices size the
   // material list (checkLevel bounds them by kBareBlockTextures).
   size_t materialCount = lv.textures.size();
