@@ -24,6 +24,17 @@ RunResult run(const std::string& commandLine);
 // Runs the strata CLI with the given arguments (each quoted).
 RunResult cli(const std::vector<std::string>& args);
 
+// The strata CLI run directly (no shell, stdin /dev/null) with stdout and
+// stderr captured apart, its wall time and its peak resident memory (wait4):
+// for tests of what reaches the terminal and of how much a command allocates.
+struct MeasuredRun {
+  int exitCode = -1;
+  std::string out, err;
+  long peakKiB = -1;
+  double seconds = 0;
+};
+MeasuredRun cliMeasured(const std::vector<std::string>& args);
+
 struct ValidatorResult {
   int errors = -1, warnings = -1, infos = -1;
   std::string raw;
