@@ -17,7 +17,7 @@ namespace {
 
 struct Chunk {
   uint64_t offset; // of its length field
-  char type[5];
+  char type[8];
 };
 
 struct PngState {
@@ -25,6 +25,7 @@ struct PngState {
   png_infop info = nullptr;
   const uint8_t* data = nullptr;
   size_t size = 0, pos = 0; // what libpng has consumed
+  bool cut = false;         // a read ran past the data (and consumed nothing)
   // IHDR as stored, before the transformations to RGBA8.
   png_uint_32 width = 0, height = 0;
   uint32_t storedBitsPerPixel = 0;
@@ -51,7 +52,10 @@ void onWarning(png_structp png, png_const_charp msg) {
 
 void onRead(png_structp png, png_bytep out, size_t n) {
   PngState* s = static_cast<PngState*>(png_get_io_ptr(png));
-  if (n > s->size - s->pos) png_error(png, "the data ends inside this chunk");
+  if (n > s->size - s->pos) {
+    s->cut = true;
+    png_error(png, "the data ends inside this chunk");
+  }
   std::memcpy(out, s->data + s->pos, n);
   s->pos += n;
 }
@@ -94,7 +98,11 @@ bool readRows(PngState& s, png_bytepp rows) {
 std::vector<Chunk> walkChunks(const std::vector<uint8_t>& b, uint64_t& idatBytes) {
   std::vector<Chunk> chunks;
   idatBytes = 0;
-  for (uint64_t at = 8; at + 8 <= b.size();) {
+  for (uint64_t at = 8; at < b.size();) {
+    if (at + 8 > b.size()) { // the data ends inside a chunk's length and type
+      chunks.push_back({at, "(cut)"});
+      break;
+    }
     const uint64_t len = uint64_t(b[at]) << 24 | uint64_t(b[at + 1]) << 16 |
                          uint64_t(b[at + 2]) << 8 | uint64_t(b[at + 3]);
     Chunk c{at, {char(b[at + 4]), char(b[at + 5]), char(b[at + 6]), char(b[at + 7]), 0}};
@@ -106,11 +114,11 @@ std::vector<Chunk> walkChunks(const std::vector<uint8_t>& b, uint64_t& idatBytes
   return chunks;
 }
 
-// Where libpng stopped: the chunk holding the last byte it read.
+// The chunk holding byte `pos`: the last one starting at or before it.
 const Chunk* chunkAt(const std::vector<Chunk>& chunks, size_t pos) {
   const Chunk* found = nullptr;
   for (const Chunk& c : chunks)
-    if (c.offset < pos) found = &c;
+    if (c.offset <= pos) found = &c;
   return found;
 }
 
@@ -126,7 +134,9 @@ Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file) {
   if (s.png) s.info = png_create_info_struct(s.png);
   if (!s.png || !s.info) throw Error(file, Error::kNoOffset, "libpng could not start");
   auto fail = [&]() -> Error {
-    const Chunk* c = chunkAt(chunks, s.pos);
+    // Where libpng stopped: the byte its failed read began at, or the last
+    // one it had read when a check of what it read failed.
+    const Chunk* c = chunkAt(chunks, s.cut || s.pos == 0 ? s.pos : s.pos - 1);
     if (!c) return Error(file, 0, std::string("expected a PNG image: ") + s.message);
     return Error(file, c->offset,
                  std::string("expected a PNG image: libpng stopped in the ") + c->type +
