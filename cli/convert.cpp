@@ -50,9 +50,8 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
       throw Error(in.path, Error::kNoOffset,
                   std::string("only a CHU converts to .atlas; this is a ") + in.handler->name +
                       " file");
-    chu::AtlasOutput atlas = chu::convertToAtlas(in.path);
-    for (const std::string& w : atlas.warnings)
-      std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
+    chu::AtlasOutput atlas = chu::convertToAtlas(in.path, load.partial);
+    printLeftOut(in.path, atlas.leftOut);
     writeFileAtomic(out, atlas.bytes);
     return;
   }

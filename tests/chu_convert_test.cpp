@@ -195,15 +195,31 @@ TEST(ChuConvert, WithoutACompanionTheAtlasHasNoTexToc) {
   EXPECT_EQ(f.tocs[0].tag, "Geom");
 }
 
-TEST(ChuConvert, ABrokenCompanionIsReportedAndLeftOut) {
+// A CHU's textures come from its companion: one that does not read is an
+// error of the CHU (validate reports it there), refused by convert, or left
+// out and named under --partial.
+TEST(ChuConvert, ABrokenCompanionIsAnErrorOrUnderPartialLeftOut) {
   fs::path dir = tempDir();
   writePair(dir / "t.chu", {});
   writeBytes(dir / "t.tqt", {'t', 'q', 't', 0, 2, 0, 0, 0}); // truncated header
+  const std::string tqt = (dir / "t.tqt").string();
+  RunResult v = cli({"validate", (dir / "t.chu").string()});
+  EXPECT_EQ(v.exitCode, 1) << v.output;
+  EXPECT_NE(v.output.find("error: companion texture tree " + tqt + ": at byte 8 (0x8): expected"),
+            std::string::npos)
+      << v.output;
   RunResult r = cli({"convert", (dir / "t.chu").string(), "-o", (dir / "t.atlas").string()});
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_NE(r.output.find("warning: companion texture tree left out"), std::string::npos)
-      << r.output;
-  EXPECT_NE(r.output.find("t.tqt"), std::string::npos) << r.output;
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_NE(r.output.find("strata: error: " + tqt + ": at byte 8"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(dir / "t.atlas"));
+  for (const char* out : {"t.atlas", "t.glb"}) {
+    r = cli({"convert", (dir / "t.chu").string(), "-o", (dir / out).string(), "--partial"});
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("t.chu: left out: companion texture tree " + tqt + ": at byte 8"),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("; the chunks are untextured"), std::string::npos) << r.output;
+  }
   EXPECT_EQ(atlas::readAtlas(readBytes(dir / "t.atlas"), "t.atlas").tocs.size(), 1u);
 }
 
