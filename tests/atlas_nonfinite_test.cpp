@@ -7,6 +7,7 @@
 #include "atlas/atlas_synth.h"
 #include "atlas_fixture.h"
 #include "gltf_read_helpers.h"
+#include "strata/atlas_export.h"
 #include "strata/error.h"
 #include "strata/formats.h"
 #include "test_support.h"
@@ -162,4 +163,14 @@ TEST(AtlasNonFinite, ConvertRefusesOrLeavesTheChunkOutAndValidatesWithoutUb) {
   }
   ASSERT_NE(findNode(m, "L1_0_1"), nullptr);
   EXPECT_EQ(findNode(m, "L1_0_1")->mesh, -1);
+
+  // export-atlas refuses such a base: its chunks feed the ones it rewrites.
+  AtlasExportReport report;
+  try {
+    exportAtlas(b, in, Scene{}, "edit.glb", {}, report);
+    ADD_FAILURE() << "exported onto a base with a NaN";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.detail(), what);
+    EXPECT_EQ(e.offset(), vertex3z);
+  }
 }

@@ -15,7 +15,8 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   std::vector<unsigned char> out;
   Filesystem::IOVecOutput vec(out);
   auto writer = ImageOutput::create("out.png");
-  if (!writer) throw Error("", Error::kNoOffset, "OpenImageIO has no PNG writer");
+  if (!writer)
+    throw Error("", Error::kNoOffset, "OpenImageIO has no PNG writer: " + OIIO::geterror());
   ImageSpec spec(int(width), int(height), 4, TypeDesc::UINT8);
   // Texels are straight (unassociated) alpha: without this OIIO divides
   // colour by alpha on write, destroying the colour of transparent texels.
