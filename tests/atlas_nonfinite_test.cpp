@@ -92,15 +92,8 @@ TEST(AtlasNonFinite, EveryFloatFieldKindIsAnErrorNamingChunkAndOffset) {
         o.partial = true;
         Scene s = h.load(path.string(), o);
         ASSERT_EQ(s.leftOut.size(), 1u);
-        EXPECT_EQ(
-            s.leftOut[0], "Geom TOC 0 chunk L0_0_0 at byte " + std::to_string(field.offset) +
-                              " (0x" +
-                              [&] {
-                                char hex[16];
-                                std::snprintf(hex, sizeof hex, "%zX", field.offset);
-                                return std::string(hex);
-                              }() +
-                              "): " + what.substr(what.find(field.name)));
+        EXPECT_EQ(s.leftOut[0], "Geom TOC 0 chunk L0_0_0 " + atByte(field.offset) + ": " +
+                                    what.substr(what.find(field.name)));
         EXPECT_TRUE(s.meshes.empty());
         ASSERT_EQ(s.nodes.size(), 1u);
         EXPECT_EQ(s.nodes[0].mesh, -1);
@@ -130,20 +123,12 @@ TEST(AtlasNonFinite, ConvertRefusesOrLeavesTheChunkOutAndValidatesWithoutUb) {
 
   RunResult v = cli({"validate", in});
   EXPECT_EQ(v.exitCode, 1) << v.output;
-  EXPECT_NE(v.output.find("error at byte " + std::to_string(vertex3z)), std::string::npos)
-      << v.output;
+  EXPECT_NE(v.output.find("error " + atByte(vertex3z)), std::string::npos) << v.output;
   EXPECT_NE(v.output.find(what), std::string::npos) << v.output;
 
   MeasuredRun c = cliMeasured({"convert", in, "-o", (dir / "out.glb").string()});
   EXPECT_EQ(c.exitCode, 1);
-  EXPECT_EQ(
-      c.err, "strata: error: " + in + ": at byte " + std::to_string(vertex3z) + " (0x" +
-                 [&] {
-                   char hex[16];
-                   std::snprintf(hex, sizeof hex, "%zX", vertex3z);
-                   return std::string(hex);
-                 }() +
-                 "): " + what + "\n");
+  EXPECT_EQ(c.err, "strata: error: " + in + ": " + atByte(vertex3z) + ": " + what + "\n");
   EXPECT_FALSE(fs::exists(dir / "out.glb"));
 
   MeasuredRun p = cliMeasured({"convert", in, "-o", (dir / "out.glb").string(), "--partial"});

@@ -123,6 +123,13 @@ ValidatorResult validateGltf(const fs::path& file) {
   return v;
 }
 
+std::string atByte(uint64_t offset) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "at byte %llu (0x%llX)", (unsigned long long)offset,
+                (unsigned long long)offset);
+  return buf;
+}
+
 std::vector<uint8_t> readBytes(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   // A missing sample must fail the test with its name, not feed an empty
