@@ -92,7 +92,7 @@ TEST(AtlasNonFinite, EveryFloatFieldKindIsAnErrorNamingChunkAndOffset) {
         o.partial = true;
         Scene s = h.load(path.string(), o);
         ASSERT_EQ(s.leftOut.size(), 1u);
-        EXPECT_EQ(s.leftOut[0], "Geom TOC 0 chunk L0_0_0 " + atByte(field.offset) + ": " +
+        EXPECT_EQ(s.leftOut[0], "Geom TOC 0 chunk L0_0_0 " + byteAt(field.offset) + ": " +
                                     what.substr(what.find(field.name)));
         EXPECT_TRUE(s.meshes.empty());
         ASSERT_EQ(s.nodes.size(), 1u);
@@ -123,12 +123,12 @@ TEST(AtlasNonFinite, ConvertRefusesOrLeavesTheChunkOutAndValidatesWithoutUb) {
 
   RunResult v = cli({"validate", in});
   EXPECT_EQ(v.exitCode, 1) << v.output;
-  EXPECT_NE(v.output.find("error " + atByte(vertex3z)), std::string::npos) << v.output;
+  EXPECT_NE(v.output.find("error " + byteAt(vertex3z)), std::string::npos) << v.output;
   EXPECT_NE(v.output.find(what), std::string::npos) << v.output;
 
   MeasuredRun c = cliMeasured({"convert", in, "-o", (dir / "out.glb").string()});
   EXPECT_EQ(c.exitCode, 1);
-  EXPECT_EQ(c.err, "strata: error: " + in + ": " + atByte(vertex3z) + ": " + what + "\n");
+  EXPECT_EQ(c.err, "strata: error: " + in + ": " + byteAt(vertex3z) + ": " + what + "\n");
   EXPECT_FALSE(fs::exists(dir / "out.glb"));
 
   MeasuredRun p = cliMeasured({"convert", in, "-o", (dir / "out.glb").string(), "--partial"});

@@ -112,7 +112,7 @@ TEST(AtlasTileErrors, BrokenPngTileValidateConvertPartial) {
 
     MeasuredRun v = cliMeasured({"validate", in});
     EXPECT_EQ(v.exitCode, 1);
-    EXPECT_NE(v.out.find(in + ": error " + atByte(offset) + ": " + piece + ": " + b.what),
+    EXPECT_NE(v.out.find(in + ": error " + byteAt(offset) + ": " + piece + ": " + b.what),
               std::string::npos)
         << v.out;
     EXPECT_NE(v.out.find("(1 errors, 0 warnings)"), std::string::npos) << v.out;
@@ -123,12 +123,12 @@ TEST(AtlasTileErrors, BrokenPngTileValidateConvertPartial) {
     MeasuredRun c = cliMeasured({"convert", in, "-o", glb.string()});
     EXPECT_EQ(c.exitCode, 1);
     EXPECT_EQ(c.err,
-              "strata: error: " + in + ": " + atByte(offset) + ": " + piece + ": " + b.what + "\n");
+              "strata: error: " + in + ": " + byteAt(offset) + ": " + piece + ": " + b.what + "\n");
     EXPECT_FALSE(fs::exists(glb));
 
     MeasuredRun p = cliMeasured({"convert", in, "-o", glb.string(), "--partial"});
     ASSERT_EQ(p.exitCode, 0) << p.err;
-    EXPECT_EQ(p.err, in + ": left out: " + piece + " " + atByte(offset) + ": " + b.what +
+    EXPECT_EQ(p.err, in + ": left out: " + piece + " " + byteAt(offset) + ": " + b.what +
                          "; the chunks it covers show the level-1 tile above it instead\n");
     expectOnlyStrataLines(p.err, in);
     ValidatorResult val = validateGltf(glb);

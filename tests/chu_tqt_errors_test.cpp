@@ -52,18 +52,18 @@ TEST(TqtTileErrors, ValidateTexturesPartialAndInfo) {
 
   MeasuredRun v = cliMeasured({"validate", in});
   EXPECT_EQ(v.exitCode, 1);
-  EXPECT_NE(v.out.find(in + ": error " + atByte(t.offset) + ": " + t.what), std::string::npos)
+  EXPECT_NE(v.out.find(in + ": error " + byteAt(t.offset) + ": " + t.what), std::string::npos)
       << v.out;
   EXPECT_EQ(v.err, "");
 
   const fs::path tiles = dir / "tiles";
   MeasuredRun x = cliMeasured({"textures", in, "-o", tiles.string()});
   EXPECT_EQ(x.exitCode, 1);
-  EXPECT_EQ(x.err, "strata: error: " + in + ": " + atByte(t.offset) + ": " + t.what + "\n");
+  EXPECT_EQ(x.err, "strata: error: " + in + ": " + byteAt(t.offset) + ": " + t.what + "\n");
   EXPECT_FALSE(fs::exists(tiles));
   x = cliMeasured({"textures", in, "-o", tiles.string(), "--partial"});
   EXPECT_EQ(x.exitCode, 0) << x.err;
-  EXPECT_NE(x.err.find(in + ": left out: TQT tile L1_1_0 (table entry 2) " + atByte(t.offset) +
+  EXPECT_NE(x.err.find(in + ": left out: TQT tile L1_1_0 (table entry 2) " + byteAt(t.offset) +
                        ": expected image data"),
             std::string::npos)
       << x.err;
@@ -86,7 +86,7 @@ TEST(TqtTileErrors, ChuWithABrokenCompanionTile) {
   writeBytes(dir / "t.chu", chufix::chuBytes());
   writeBytes(dir / "t.tqt", t.bytes);
   const std::string chu = (dir / "t.chu").string(), tqt = (dir / "t.tqt").string();
-  const std::string first = tqt + ": " + atByte(t.offset) + ": " + t.what;
+  const std::string first = tqt + ": " + byteAt(t.offset) + ": " + t.what;
 
   MeasuredRun v = cliMeasured({"validate", chu});
   EXPECT_EQ(v.exitCode, 1);
@@ -104,7 +104,7 @@ TEST(TqtTileErrors, ChuWithABrokenCompanionTile) {
   MeasuredRun p = cliMeasured({"convert", chu, "-o", glb.string(), "--partial"});
   ASSERT_EQ(p.exitCode, 0) << p.err;
   EXPECT_EQ(p.err, chu + ": left out: " + tqt + ": TQT tile L1_1_0 (table entry 2) " +
-                       atByte(t.offset) +
+                       byteAt(t.offset) +
                        ": expected image data for every slice and mip (128 bytes) but only 64 "
                        "remain; the chunks it covers show the level-0 tile above it instead\n");
   tinygltf::Model m = loadGltf(glb.string());
@@ -141,12 +141,12 @@ TEST(ChuErrors, FloatsThatDoNotFitAreErrorsNamingStubAndOffset) {
   writeBytes(in, b);
   MeasuredRun v = cliMeasured({"validate", in});
   EXPECT_EQ(v.exitCode, 1);
-  EXPECT_NE(v.out.find(in + ": error " + atByte(0x0C) + ": verticalScale nan must be finite (§9b)"),
+  EXPECT_NE(v.out.find(in + ": error " + byteAt(0x0C) + ": verticalScale nan must be finite (§9b)"),
             std::string::npos)
       << v.out;
   MeasuredRun c = cliMeasured({"convert", in, "-o", (dir / "f.glb").string(), "--partial"});
   EXPECT_EQ(c.exitCode, 1);
-  EXPECT_EQ(c.err, "strata: error: " + in + ": " + atByte(0x0C) +
+  EXPECT_EQ(c.err, "strata: error: " + in + ": " + byteAt(0x0C) +
                        ": verticalScale nan must be finite (§9b)\n");
 
   // verticalScale 3e38: the root's first vertex (z 8) lies at 2.4e39, past a float.
@@ -160,17 +160,17 @@ TEST(ChuErrors, FloatsThatDoNotFitAreErrorsNamingStubAndOffset) {
                            "a float";
   v = cliMeasured({"validate", in});
   EXPECT_EQ(v.exitCode, 1);
-  EXPECT_NE(v.out.find(in + ": error " + atByte(z0) + ": " + what), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find(in + ": error " + byteAt(z0) + ": " + what), std::string::npos) << v.out;
   c = cliMeasured({"convert", in, "-o", (dir / "f.glb").string()});
   EXPECT_EQ(c.exitCode, 1);
-  EXPECT_EQ(c.err, "strata: error: " + in + ": " + atByte(z0) + ": " + what + "\n");
+  EXPECT_EQ(c.err, "strata: error: " + in + ": " + byteAt(z0) + ": " + what + "\n");
   EXPECT_FALSE(fs::exists(dir / "f.glb"));
   // --partial: every chunk of the fixture has a height of 4 or more, so each
   // of the 5 stubs is left out, named once (labels 3 and 4 share a chunk, but
   // each is its own node).
   c = cliMeasured({"convert", in, "-o", (dir / "f.glb").string(), "--partial"});
   EXPECT_EQ(c.exitCode, 0) << c.err;
-  EXPECT_NE(c.err.find(in + ": left out: stub 0 (label 0) " + atByte(z0) + ": vertex 0 z maps to"),
+  EXPECT_NE(c.err.find(in + ": left out: stub 0 (label 0) " + byteAt(z0) + ": vertex 0 z maps to"),
             std::string::npos)
       << c.err;
   std::istringstream lines(c.err);

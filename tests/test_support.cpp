@@ -123,7 +123,7 @@ ValidatorResult validateGltf(const fs::path& file) {
   return v;
 }
 
-std::string atByte(uint64_t offset) {
+std::string byteAt(uint64_t offset) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "at byte %llu (0x%llX)", (unsigned long long)offset,
                 (unsigned long long)offset);

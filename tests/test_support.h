@@ -44,7 +44,7 @@ struct ValidatorResult {
 ValidatorResult validateGltf(const fs::path& file);
 
 // "at byte N (0xN)", as Strata's errors and reports place an offset.
-std::string atByte(uint64_t offset);
+std::string byteAt(uint64_t offset);
 
 std::vector<uint8_t> readBytes(const fs::path& file);
 void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes);
