@@ -48,9 +48,8 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
     if (std::string(h.name) != "chu")
       throw Error(in.path, Error::kNoOffset,
                   std::string("only a CHU converts to .atlas; this is a ") + h.name + " file");
-    chu::AtlasOutput atlas = chu::convertToAtlas(in.path);
-    for (const std::string& w : atlas.warnings)
-      std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
+    chu::AtlasOutput atlas = chu::convertToAtlas(in.path, load.partial);
+    printLeftOut(in.path, atlas.leftOut);
     writeFileAtomic(out, atlas.bytes);
     return;
   }

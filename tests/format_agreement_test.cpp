@@ -31,26 +31,6 @@ using namespace testsupport;
 
 namespace {
 
-// Corrupted copies (by sample, case number) that still break the contract in
-// formats other helpers are fixing in parallel for issue 14: Atlas and TQT
-// textures/convert that accept what validate calls an error, one YTD. They are
-// generated, so every other copy keeps its bytes, but not run. The lead empties
-// this list after merging their work; tfrag and CLI cases never belong here.
-const std::map<std::string, std::set<int>> kKeptOutUntilTheirFormatsAreFixed = {
-    {"terrain-v140.atlas", {0, 1, 3, 5, 9, 16, 25, 26, 29, 32, 34, 40, 42, 44, 48, 49, 51, 54, 59}},
-    {"terrain-v100.atlas", {5, 15, 18, 23, 26, 31, 33, 35, 40, 41, 44, 46, 47, 48, 50, 53, 55, 59}},
-    {"terrain-unique.atlas", {0, 2, 4, 5, 7, 17, 18, 23}},
-    {"terrain-blended.atlas", {0, 2, 7, 9, 12, 13}},
-    {"terrain.tqt", {2,  8,  14, 15, 31, 39, 41, 42, 51, 52, 56, 57,  59,  60,  68,  71,  73,
-                     74, 75, 79, 81, 84, 93, 95, 96, 97, 98, 99, 108, 109, 110, 112, 114, 116}},
-    {"textures-v13.ytd", {102}},
-};
-
-bool keptOut(const std::string& sample, int n) {
-  auto it = kKeptOutUntilTheirFormatsAreFixed.find(sample);
-  return it != kKeptOutUntilTheirFormatsAreFixed.end() && it->second.count(n);
-}
-
 enum class Outcome { Ok, Failed, Unsupported, Foreign };
 
 const char* outcomeName(Outcome o) {
@@ -219,7 +199,7 @@ std::vector<Sample> samples() {
 
 // Counts of one format, for the report.
 struct Tally {
-  int cases = 0, invalid = 0, keptOut = 0;
+  int cases = 0, invalid = 0;
   std::vector<std::string> violations;
 };
 
@@ -277,10 +257,6 @@ TEST(FormatAgreement, CorruptedSamplesValidateConvertAndTexturesAgree) {
       const int number = n++;
       const std::string id = s.name + "#" + std::to_string(number);
       Tally& t = tally[s.format];
-      if (keptOut(s.name, number)) {
-        ++t.keptOut;
-        return;
-      }
       Case c = s.layOut(root, stem, bytes);
       c.id = id;
       c.format = s.format;
@@ -358,8 +334,8 @@ TEST(FormatAgreement, CorruptedSamplesValidateConvertAndTexturesAgree) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("format agreement over %zu corrupted copies in %.1f s:\n", cases.size(), seconds);
   for (const auto& [format, t] : tally) {
-    std::printf("  %-6s %4d copies, %4d invalid, %zu violations, %d kept out\n", format.c_str(),
-                t.cases, t.invalid, t.violations.size(), t.keptOut);
+    std::printf("  %-6s %4d copies, %4d invalid, %zu violations\n", format.c_str(), t.cases,
+                t.invalid, t.violations.size());
     for (const std::string& line : t.violations) ADD_FAILURE() << "[" << format << "] " << line;
   }
 }

@@ -25,6 +25,17 @@ RunResult run(const std::string& commandLine);
 // given (relative paths keep a long batch within the shell's argument limit).
 RunResult cli(const std::vector<std::string>& args, const fs::path& cwd = {});
 
+// The strata CLI run directly (no shell, stdin /dev/null) with stdout and
+// stderr captured apart, its wall time and its peak resident memory (wait4):
+// for tests of what reaches the terminal and of how much a command allocates.
+struct MeasuredRun {
+  int exitCode = -1;
+  std::string out, err;
+  long peakKiB = -1;
+  double seconds = 0;
+};
+MeasuredRun cliMeasured(const std::vector<std::string>& args);
+
 struct ValidatorResult {
   int errors = -1, warnings = -1, infos = -1;
   std::string raw;
@@ -32,6 +43,9 @@ struct ValidatorResult {
 
 // Validates a .glb/.gltf with the Khronos glTF Validator.
 ValidatorResult validateGltf(const fs::path& file);
+
+// "at byte N (0xN)", as Strata's errors and reports place an offset.
+std::string byteAt(uint64_t offset);
 
 std::vector<uint8_t> readBytes(const fs::path& file);
 void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes);

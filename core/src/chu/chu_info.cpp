@@ -78,7 +78,7 @@ nlohmann::json describe(const File& file, uint64_t fileSize, const std::string& 
     json formats = json::object(), sizes = json::object();
     for (uint64_t i = nodeCount(l); i < nodeCount(l + 1); ++i) {
       const Tile& t = *tileAt.at(file.offsets[size_t(i)]);
-      TileDds d = readTileDds(t, fileName);
+      TileDds d = describeTileDds(t, fileName);
       formats[d.format] = formats.value(d.format, 0) + 1;
       std::string size = std::to_string(d.width) + "x" + std::to_string(d.height);
       sizes[size] = sizes.value(size, 0) + 1;
