@@ -45,6 +45,7 @@ def cli_json(*args):
 
 def convert_glb(path, out_dir, *options):
     """strata convert PATH -o OUT_DIR/<name>.glb [options]; returns the Glb."""
+    os.makedirs(str(out_dir), exist_ok=True)
     out = os.path.join(str(out_dir), os.path.basename(os.path.normpath(str(path))) + ".glb")
     rc, _, err = run_cli("convert", path, "-o", out, *options)
     assert rc == 0, err
