@@ -20,7 +20,9 @@ import bpy
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pysupport"))
 import blender_support as bs  # noqa: E402
+import broken_samples  # noqa: E402
 
 args, addon, C = bs.start()
 cli = args["cli"]
@@ -322,15 +324,10 @@ C.check(os.path.dirname(os.path.abspath(shared.__file__)) == os.path.join(addon_
 C.check(shared.library_path() == os.path.join(addon_dir, "strata", "lib", "libstrata.so"),
         "libstrata inside the add-on: %s" % shared.library_path())
 
-# A damaged file: the last PNG tile's IDAT data overwritten (tile L2_3_3, shown by
-# chunk L2_0_3). Refused by default; Partial imports the rest, the chunk showing
-# the level-1 tile above it (flat (40 + 60, 20 + 29, 20 + 29)).
-data = bytearray(open(os.path.join(args["samples"], "terrain-unique.atlas"), "rb").read())
-idat = data.find(b"IDAT", data.rfind(b"\x89PNG"))
-data[idat + 4: idat + 12] = b"\xff" * 8
-broken = os.path.join(args["work"], "broken-tile.atlas")
-with open(broken, "wb") as f:
-    f.write(bytes(data))
+# A damaged file (broken_samples.broken_tile_atlas: tile L2_3_3 of chunk L2_0_3).
+# Refused by default; Partial imports the rest, the chunk showing the level-1
+# tile above it (flat (40 + 60, 20 + 29, 20 + 29)).
+broken = broken_samples.broken_tile_atlas(args["samples"], args["work"])
 bs.clear()
 try:
     run_import("atlas", broken)

@@ -15,7 +15,8 @@ import maya.OpenMayaMPx as ompx
 from maya_support import file_object, group, identify, meshes, run_import, translator
 from strata_maya_core import meshes as core_meshes
 from strata_maya_core.axes import Axes
-from strata_testenv import numpy_run, sample, tuples
+from broken_samples import broken_tile_atlas
+from strata_testenv import numpy_run, sample, samples_dir, tuples
 
 TRANSLATORS = {"atlas": "Torque Atlas", "chu": "Torque CHU", "ytd": "GTA V textures",
                "tfrag": "R&C2 tfrag level"}
@@ -236,11 +237,7 @@ def test_tfrag_colours_and_materials(maya):
 
 def test_partial_leaves_the_broken_tile_out(maya, tmp_path):
     _, state = maya
-    data = bytearray(open(sample("terrain-unique.atlas"), "rb").read())
-    idat = data.find(b"IDAT", data.rfind(b"\x89PNG"))
-    data[idat + 4:idat + 12] = b"\xff" * 8
-    broken = tmp_path / "broken-tile.atlas"
-    broken.write_bytes(bytes(data))
+    broken = broken_tile_atlas(samples_dir(), tmp_path)
     with pytest.raises(RuntimeError) as e:
         run_import("Torque Atlas", str(broken))
     assert "L2_3_3" in str(e.value) and "broken-tile.atlas" in str(e.value)

@@ -6,18 +6,12 @@ import shutil
 import pytest
 
 import strata
-from strata_testenv import sample, tuples
+from broken_samples import broken_tile_atlas
+from strata_testenv import sample, samples_dir, tuples
 
 
 def broken_tile(tmp_path):
-    """terrain-unique.atlas with its last PNG tile's IDAT data overwritten: tile
-    L2_3_3 (stub 20), shown by chunk L2_0_3 (§4: stub X reflected)."""
-    data = bytearray(open(sample("terrain-unique.atlas"), "rb").read())
-    idat = data.find(b"IDAT", data.rfind(b"\x89PNG"))
-    data[idat + 4: idat + 12] = b"\xff" * 8
-    path = tmp_path / "broken-tile.atlas"
-    path.write_bytes(bytes(data))
-    return str(path)
+    return broken_tile_atlas(samples_dir(), tmp_path)
 
 
 def test_a_broken_tile_fails_the_load_naming_it(tmp_path):

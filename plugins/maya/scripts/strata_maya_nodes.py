@@ -34,12 +34,13 @@ import maya.api.OpenMaya as om
 import maya.cmds as cmds
 
 import strata
-import strata_maya_core.export as core_export
 from strata_maya_core import axes as core_axes
+from strata_maya_core import export as core_export
 from strata_maya_core import flat
 from strata_maya_core import materials as core_materials
 from strata_maya_core import meshes as core_meshes
 from strata_maya_core import names
+from strata_maya_core.identify import source_of
 
 
 def scene_axes():
@@ -154,7 +155,6 @@ def _shader(plan):
 def import_scene(path, kind, options):
     """Imports a file (or tfrag level) into the open scene under a group named
     after it; returns (group path, strata.Scene's warnings + left-out lines)."""
-    from strata_maya_core.identify import source_of
     source = source_of(kind, path)
     axes = scene_axes()
     with strata.load(source, lod=options["lod"], skirts=options["skirts"],
