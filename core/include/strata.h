@@ -41,7 +41,7 @@ extern "C" {
 /* (major << 16) | minor. A new minor adds calls, enum values or struct fields
  * at the end; a new major breaks something. */
 #define STRATA_ABI_VERSION_MAJOR 1
-#define STRATA_ABI_VERSION_MINOR 0
+#define STRATA_ABI_VERSION_MINOR 1
 #define STRATA_ABI_VERSION ((STRATA_ABI_VERSION_MAJOR << 16) | STRATA_ABI_VERSION_MINOR)
 
 /* The ABI version the library was built with; compare its major with
@@ -76,7 +76,11 @@ enum {
   STRATA_LOAD_NO_TEXTURES = 1u << 2,   /* skip decoding textures and images */
   STRATA_LOAD_TEXTURE_LEVEL = 1u << 3, /* Atlas: use `texture_level` */
   STRATA_LOAD_SWAP_RED_BLUE = 1u << 4, /* Atlas: JPEG/PNG tiles made from BGR data */
-  STRATA_LOAD_IMAGES_ONLY = 1u << 5    /* every texture the file holds, as images; no nodes */
+  STRATA_LOAD_IMAGES_ONLY = 1u << 5,   /* every texture the file holds, as images; no nodes */
+  /* ABI 1.1: keep every intact piece and leave out each broken one (named by
+   * strata_scene_get_left_out) instead of failing the load (the CLI's --partial).
+   * A load with nothing intact still fails. */
+  STRATA_LOAD_PARTIAL = 1u << 6
 };
 
 typedef struct strata_load_options {
@@ -112,6 +116,7 @@ typedef struct strata_scene_summary {
   uint32_t texture_count;
   uint32_t image_count;
   uint32_t warning_count;
+  uint32_t left_out_count; /* ABI 1.1: pieces a STRATA_LOAD_PARTIAL load left out */
 } strata_scene_summary;
 
 STRATA_API strata_status strata_scene_get_summary(strata_scene* scene,
@@ -124,11 +129,30 @@ STRATA_API strata_status strata_scene_get_roots(strata_scene* scene, int32_t* bu
 STRATA_API strata_status strata_scene_get_warning(strata_scene* scene, uint32_t index,
                                                   const char** out_text);
 
+/* ABI 1.1: one piece a STRATA_LOAD_PARTIAL load left out, and why (the CLI's
+ * "<file>: left out: <piece>" text); the summary's left_out_count says how many. */
+STRATA_API strata_status strata_scene_get_left_out(strata_scene* scene, uint32_t index,
+                                                   const char** out_text);
+
 /* The structure summary (`strata info --json`) and the validation report
  * (`strata validate`) of the file the scene was loaded from, as JSON text to be
  * released with strata_free. */
 STRATA_API strata_status strata_scene_info_json(strata_scene* scene, char** out_json);
 STRATA_API strata_status strata_scene_validate_json(strata_scene* scene, char** out_json);
+
+/* ABI 1.1: the same two for a file that is not loaded, so that a file that does
+ * not load can still be validated. The handle keeps only the error text: what it
+ * holds stays loaded. */
+STRATA_API strata_status strata_scene_info_file_json(strata_scene* scene, const char* path,
+                                                     char** out_json);
+STRATA_API strata_status strata_scene_validate_file_json(strata_scene* scene, const char* path,
+                                                         char** out_json);
+
+/* ABI 1.1: the name of the format `path` holds, detected by magic as
+ * strata_scene_load detects it ("atlas", "chu", "tqt", "ytd", "drawable", "tfrag"
+ * for a level directory or its core_index.bin), or NULL when nothing matches or
+ * the path cannot be read. A static string. */
+STRATA_API const char* strata_detect_format(const char* path);
 
 /* ---- Nodes ----------------------------------------------------------------- */
 

@@ -20,7 +20,9 @@ import bpy
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pysupport"))
 import blender_support as bs  # noqa: E402
+import broken_samples  # noqa: E402
 
 args, addon, C = bs.start()
 cli = args["cli"]
@@ -313,6 +315,35 @@ bs.clear()
 run_import("atlas", os.path.join(args["samples"], "terrain-unique.atlas"), textures=False)
 _, _, mats = bs.totals(bs.mesh_objects())
 C.check(len(mats) == 0 and len(bpy.data.images) == 0, "textures off: no materials")
+
+# The add-on drives the shared strata package it carries, with its libstrata.
+shared = sys.modules["strata_blender.strata"]
+addon_dir = os.path.dirname(os.path.abspath(addon.__file__))
+C.check(os.path.dirname(os.path.abspath(shared.__file__)) == os.path.join(addon_dir, "strata"),
+        "shared package inside the add-on: %s" % shared.__file__)
+C.check(shared.library_path() == os.path.join(addon_dir, "strata", "lib", "libstrata.so"),
+        "libstrata inside the add-on: %s" % shared.library_path())
+
+# A damaged file (broken_samples.broken_tile_atlas: tile L2_3_3 of chunk L2_0_3).
+# Refused by default; Partial imports the rest, the chunk showing the level-1
+# tile above it (flat (40 + 60, 20 + 29, 20 + 29)).
+broken = broken_samples.broken_tile_atlas(args["samples"], args["work"])
+bs.clear()
+try:
+    run_import("atlas", broken)
+    C.check(False, "a file with a broken tile imported without Partial")
+except RuntimeError as e:
+    C.check("L2_3_3" in str(e), "broken tile named: %s" % e)
+bs.clear()
+r = run_import("atlas", broken, partial=True)
+C.check(r == {'FINISHED'}, "partial import: %s" % r)
+objs = bs.mesh_objects()
+C.check(len(objs) == 16, "partial: %d objects" % len(objs))
+o = bpy.data.objects.get("L2_0_3")
+if o is not None:
+    _, px = image_pixel(o.data.materials[0])
+    C.check(np.abs(px - np.array([100, 49, 49, 255]) / 255.0).max() < 1e-3,
+            "partial: L2_0_3 shows the level-1 tile")
 
 # Errors reach the operator as a report, not a crash.
 bad = os.path.join(args["work"], "not-terrain.atlas")

@@ -5,6 +5,7 @@
 #include "strata.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -600,6 +601,170 @@ static void test_atlas_edit(void) {
   strata_scene_destroy(s);
 }
 
+/* The last byte string `needle` starts in `hay` at or after `from` (first: 0)
+ * or before `before` (last), or -1. */
+static long find_bytes(const unsigned char* hay, long size, const char* needle, long from,
+                       int last) {
+  const long n = (long)strlen(needle);
+  long found = -1;
+  for (long i = from; i + n <= size; ++i)
+    if (memcmp(hay + i, needle, (size_t)n) == 0) {
+      found = i;
+      if (!last) break;
+    }
+  return found;
+}
+
+static unsigned char* read_all(const char* path, long* size) {
+  FILE* f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  *size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char* bytes = malloc((size_t)*size);
+  if (bytes && fread(bytes, 1, (size_t)*size, f) != (size_t)*size) {
+    free(bytes);
+    bytes = NULL;
+  }
+  fclose(f);
+  return bytes;
+}
+
+/* ABI 1.1. terrain-unique.atlas with its last PNG tile broken: eight bytes of
+ * its IDAT chunk's data overwritten (the zlib header no longer parses). That
+ * tile is L2_3_3 (stub 20, the last of §1's stub order), shown by chunk L2_0_3
+ * (§4: stub X reflected). A load refuses the file naming the tile; a
+ * STRATA_LOAD_PARTIAL load shows that chunk the level-1 tile above it, flat
+ * colour (40 + 60 * 1, 20 + 29 * 1, 20 + 29 * 1), and names the tile left out. */
+static void test_partial(void) {
+  long size = 0;
+  unsigned char* bytes = read_all(path_in(samples, "terrain-unique.atlas"), &size);
+  CHECK(bytes != NULL);
+  if (!bytes) return;
+  long png = find_bytes(bytes, size, "\x89PNG", 0, 1);
+  long idat = png < 0 ? -1 : find_bytes(bytes, size, "IDAT", png, 0);
+  CHECK(png > 0 && idat > png);
+  if (idat < 0) {
+    free(bytes);
+    return;
+  }
+  memset(bytes + idat + 4, 0xFF, 8);
+  char broken[2048];
+  snprintf(broken, sizeof broken, "%s", path_in(work, "broken-tile.atlas"));
+  FILE* f = fopen(broken, "wb");
+  if (f) {
+    fwrite(bytes, 1, (size_t)size, f);
+    fclose(f);
+  }
+  free(bytes);
+
+  strata_scene* s = NULL;
+  CHECK(strata_scene_create(&s) == STRATA_OK);
+  CHECK(strata_scene_load(s, broken, NULL) == STRATA_ERROR_FORMAT);
+  CHECK(strstr(strata_scene_error(s), "broken-tile.atlas") != NULL);
+  CHECK(strstr(strata_scene_error(s), "L2_3_3") != NULL);
+  CHECK(strstr(strata_scene_error(s), "byte") != NULL);
+
+  strata_load_options o = {.size = sizeof o};
+  o.flags = STRATA_LOAD_PARTIAL;
+  CHECK_OK(s, strata_scene_load(s, broken, &o));
+  strata_scene_summary sum = {.size = sizeof sum};
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(sum.node_count == 16 && sum.left_out_count == 1 && sum.warning_count == 0);
+  const char* piece = NULL;
+  CHECK_OK(s, strata_scene_get_left_out(s, 0, &piece));
+  CHECK(piece && strstr(piece, "tile L2_3_3") && strstr(piece, "level-1 tile"));
+  CHECK(strata_scene_get_left_out(s, 1, &piece) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_scene_error(s), "1 in the scene") != NULL);
+  CHECK(strata_scene_get_left_out(s, 0, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+
+  int node = find_node(s, "L2_0_3");
+  strata_node_info ni = {.size = sizeof ni};
+  CHECK_OK(s, strata_scene_get_node(s, (uint32_t)node, &ni));
+  strata_primitive_info pi = {.size = sizeof pi};
+  CHECK_OK(s, strata_scene_get_primitive(s, (uint32_t)ni.mesh, 0, &pi));
+  strata_material_info mat = {.size = sizeof mat};
+  CHECK_OK(s, strata_scene_get_material(s, (uint32_t)pi.material, &mat));
+  strata_texture_info tex = {.size = sizeof tex};
+  CHECK_OK(s, strata_scene_get_texture(s, (uint32_t)mat.base_color_texture, &tex));
+  uint8_t px[32 * 32 * 4];
+  size_t n = 0;
+  CHECK_OK(s, strata_scene_get_image_rgba8(s, (uint32_t)tex.image, 0, 0, px, sizeof px, &n));
+  CHECK(n >= 4 && px[0] == 100 && px[1] == 49 && px[2] == 49 && px[3] == 255);
+
+  /* A summary struct of ABI 1.0 (without left_out_count) is filled that far. */
+  strata_scene_summary old;
+  memset(&old, 0xAB, sizeof old);
+  old.size = offsetof(strata_scene_summary, left_out_count);
+  CHECK_OK(s, strata_scene_get_summary(s, &old));
+  CHECK(old.node_count == 16 && old.left_out_count == 0xABABABABu);
+
+  /* The images of the file: the broken tile is left out under PARTIAL only. */
+  o.flags = STRATA_LOAD_IMAGES_ONLY;
+  CHECK(strata_scene_load(s, broken, &o) == STRATA_ERROR_FORMAT);
+  o.flags = STRATA_LOAD_IMAGES_ONLY | STRATA_LOAD_PARTIAL;
+  CHECK_OK(s, strata_scene_load(s, broken, &o));
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(sum.image_count == 20 && sum.left_out_count == 1);
+
+  /* Validation and the structure summary need no load: the broken file is
+   * reported, and what the handle holds stays loaded. */
+  char* json = NULL;
+  CHECK_OK(s, strata_scene_validate_file_json(s, broken, &json));
+  CHECK(json && strstr(json, "\"errors\":1") && strstr(json, "L2_3_3"));
+  strata_free(json);
+  json = NULL;
+  CHECK_OK(s, strata_scene_info_file_json(s, broken, &json));
+  CHECK(json && strstr(json, "\"format\":\"atlas\""));
+  strata_free(json);
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(sum.image_count == 20);
+  CHECK(strata_scene_validate_file_json(s, path_in(work, "missing.atlas"), &json) ==
+        STRATA_ERROR_IO);
+  CHECK(strata_scene_info_file_json(s, path_in(work, "junk.bin"), &json) == STRATA_ERROR_FORMAT);
+  CHECK(strata_scene_validate_file_json(s, broken, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_scene_validate_file_json(NULL, broken, &json) == STRATA_ERROR_INVALID_ARGUMENT);
+  strata_scene_destroy(s);
+}
+
+/* ABI 1.1: detection by magic, and a TQT (textures without geometry). */
+static void test_detect(void) {
+  struct {
+    const char* name;
+    const char* format;
+  } want[] = {{"terrain-v140.atlas", "atlas"},
+              {"terrain.chu", "chu"},
+              {"terrain.tqt", "tqt"},
+              {"textures-v5.ytd", "ytd"},
+              {"textures-v13.ytd", "ytd"},
+              {"tfrag-level", "tfrag"},
+              {"tfrag-level/core_index.bin", "tfrag"}};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) {
+    const char* got = strata_detect_format(path_in(samples, want[i].name));
+    CHECK(got && strcmp(got, want[i].format) == 0);
+  }
+  /* A renamed Atlas is still an Atlas; junk, a missing file and NULL are nothing. */
+  const char* renamed = path_in(work, "terrain-renamed.ytd");
+  copy_file(path_in(samples, "terrain-v100.atlas"), renamed);
+  const char* got = strata_detect_format(renamed);
+  CHECK(got && strcmp(got, "atlas") == 0);
+  CHECK(strata_detect_format(path_in(work, "junk.bin")) == NULL);
+  CHECK(strata_detect_format(path_in(work, "missing.atlas")) == NULL);
+  CHECK(strata_detect_format(NULL) == NULL);
+
+  strata_scene* s = NULL;
+  CHECK(strata_scene_create(&s) == STRATA_OK);
+  CHECK(strata_scene_load(s, path_in(samples, "terrain.tqt"), NULL) == STRATA_ERROR_UNSUPPORTED);
+  CHECK(strstr(strata_scene_error(s), "IMAGES_ONLY") != NULL);
+  strata_load_options o = {.size = sizeof o};
+  o.flags = STRATA_LOAD_IMAGES_ONLY;
+  CHECK_OK(s, strata_scene_load(s, path_in(samples, "terrain.tqt"), &o));
+  strata_scene_summary sum = {.size = sizeof sum};
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  CHECK(sum.image_count == 21 && sum.node_count == 0); /* depth 3: 1 + 4 + 16 tiles */
+  strata_scene_destroy(s);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s SAMPLES_DIR WORK_DIR\n", argv[0]);
@@ -609,11 +774,14 @@ int main(int argc, char** argv) {
   snprintf(work, sizeof work, "%s", argv[2]);
   CHECK(strata_abi_version() == STRATA_ABI_VERSION);
   CHECK(strata_abi_version() >> 16 == 1);
+  CHECK((strata_abi_version() & 0xFFFF) >= 1); /* partial loads, detection (1.1) */
   test_geometry();
   test_options();
   test_images();
   test_errors();
   test_atlas_edit(); /* after test_errors, which writes junk.bin */
+  test_partial();
+  test_detect();
   printf("%d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

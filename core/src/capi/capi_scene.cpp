@@ -19,6 +19,7 @@ strata::LoadOptions toLoadOptions(const strata_load_options& o) {
   l.textures = !(o.flags & STRATA_LOAD_NO_TEXTURES);
   if (o.flags & STRATA_LOAD_TEXTURE_LEVEL) l.textureLevel = o.texture_level;
   l.swapRedBlue = o.flags & STRATA_LOAD_SWAP_RED_BLUE;
+  l.partial = o.flags & STRATA_LOAD_PARTIAL;
   if (o.progress) {
     auto fn = o.progress;
     void* user = o.progress_user;
@@ -60,6 +61,48 @@ nlohmann::json reportJson(const strata::ValidationReport& r) {
           {"warnings", r.warnings()},           {"findings", findings}, {"summary", r.summary}};
 }
 
+// `strata info --json` and `strata validate` of one file, as the loaded-scene and
+// by-path calls both return them.
+strata_status infoText(std::string& slot, const strata::FormatHandler& h, const std::string& path,
+                       char** out_json) {
+  if (!h.info)
+    return fail(slot, STRATA_ERROR_UNSUPPORTED, std::string(h.name) + " has no structure summary");
+  return returnText(slot, h.info(path).dump(), out_json);
+}
+
+strata_status validateText(std::string& slot, const strata::FormatHandler& h,
+                           const std::string& path, char** out_json) {
+  if (!h.validate)
+    return fail(slot, STRATA_ERROR_UNSUPPORTED, std::string(h.name) + " has no validation");
+  return returnText(slot, reportJson(h.validate(path)).dump(), out_json);
+}
+
+// The handler of a file given by path (not loaded): I/O and unrecognised
+// input fail as strata_scene_load fails.
+template <class Body>
+strata_status onFile(strata_scene* s, const char* path, char** out_json, Body&& body) noexcept {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
+    if (!out_json) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_json is NULL");
+    std::string why;
+    if (!readable(path, why)) return fail(s->error, STRATA_ERROR_IO, why);
+    return body(strata::requireFormat(path));
+  });
+}
+
+// Piece `index` of a list of texts the scene keeps (warnings, pieces left out).
+strata_status textAt(strata_scene* s, const std::vector<std::string>& texts, const char* what,
+                     uint32_t index, const char** out_text) {
+  if (!out_text) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_text is NULL");
+  if (index >= texts.size())
+    return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
+                std::string(what) + " " + std::to_string(index) + " out of range (" +
+                    std::to_string(texts.size()) + " in the scene)");
+  *out_text = texts[index].c_str();
+  return STRATA_OK;
+}
+
 } // namespace
 
 extern "C" {
@@ -99,7 +142,13 @@ strata_status strata_scene_load(strata_scene* s, const char* path,
         return fail(s->error, STRATA_ERROR_UNSUPPORTED,
                     std::string(path) + ": " + h.name + " files hold no textures");
       scene.name = strata::escapeUtf8(path);
-      scene.images = h.textures(path, lo).images;
+      strata::TextureSet set = h.textures(path, lo);
+      scene.images = std::move(set.images);
+      scene.leftOut = std::move(set.leftOut);
+    } else if (!h.load) {
+      return fail(s->error, STRATA_ERROR_UNSUPPORTED,
+                  std::string(path) + ": " + h.name +
+                      " files hold no geometry (STRATA_LOAD_IMAGES_ONLY reads their textures)");
     } else {
       scene = h.load(path, lo);
     }
@@ -124,6 +173,7 @@ strata_status strata_scene_get_summary(strata_scene* s, strata_scene_summary* ou
     r.texture_count = uint32_t(s->scene.textures.size());
     r.image_count = uint32_t(s->scene.images.size());
     r.warning_count = uint32_t(s->scene.warnings.size());
+    r.left_out_count = uint32_t(s->scene.leftOut.size());
     return writeInfo(s->error, out, r, "strata_scene_summary");
   });
 }
@@ -138,33 +188,42 @@ strata_status strata_scene_get_roots(strata_scene* s, int32_t* buffer, size_t ca
 }
 
 strata_status strata_scene_get_warning(strata_scene* s, uint32_t index, const char** out_text) {
-  return onLoadedScene(s, [&] {
-    if (!out_text) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_text is NULL");
-    if (index >= s->scene.warnings.size())
-      return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
-                  "warning " + std::to_string(index) + " out of range (" +
-                      std::to_string(s->scene.warnings.size()) + " warnings)");
-    *out_text = s->scene.warnings[index].c_str();
-    return STRATA_OK;
-  });
+  return onLoadedScene(s, [&] { return textAt(s, s->scene.warnings, "warning", index, out_text); });
+}
+
+strata_status strata_scene_get_left_out(strata_scene* s, uint32_t index, const char** out_text) {
+  return onLoadedScene(
+      s, [&] { return textAt(s, s->scene.leftOut, "left-out piece", index, out_text); });
 }
 
 strata_status strata_scene_info_json(strata_scene* s, char** out_json) {
-  return onLoadedScene(s, [&] {
-    if (!s->handler->info)
-      return fail(s->error, STRATA_ERROR_UNSUPPORTED,
-                  std::string(s->handler->name) + " has no structure summary");
-    return returnText(s->error, s->handler->info(s->path).dump(), out_json);
-  });
+  return onLoadedScene(s, [&] { return infoText(s->error, *s->handler, s->path, out_json); });
 }
 
 strata_status strata_scene_validate_json(strata_scene* s, char** out_json) {
-  return onLoadedScene(s, [&] {
-    if (!s->handler->validate)
-      return fail(s->error, STRATA_ERROR_UNSUPPORTED,
-                  std::string(s->handler->name) + " has no validation");
-    return returnText(s->error, reportJson(s->handler->validate(s->path)).dump(), out_json);
+  return onLoadedScene(s, [&] { return validateText(s->error, *s->handler, s->path, out_json); });
+}
+
+strata_status strata_scene_info_file_json(strata_scene* s, const char* path, char** out_json) {
+  return onFile(s, path, out_json, [&](const strata::FormatHandler& h) {
+    return infoText(s->error, h, path, out_json);
   });
+}
+
+strata_status strata_scene_validate_file_json(strata_scene* s, const char* path, char** out_json) {
+  return onFile(s, path, out_json, [&](const strata::FormatHandler& h) {
+    return validateText(s->error, h, path, out_json);
+  });
+}
+
+const char* strata_detect_format(const char* path) {
+  if (!path) return nullptr;
+  try {
+    const strata::FormatHandler* h = strata::detectFormat(path);
+    return h ? h->name : nullptr;
+  } catch (...) {
+    return nullptr;
+  }
 }
 
 } // extern "C"

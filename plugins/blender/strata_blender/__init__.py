@@ -1,7 +1,9 @@
 """Strata terrain import (and Atlas export) for Blender, over libstrata's C ABI.
 
 File > Import: Torque Atlas (.atlas), Torque CHU (.chu), GTA V texture
-dictionaries (.ytd) and Ratchet & Clank 2 tfrag level directories.
+dictionaries (.ytd) and Ratchet & Clank 2 tfrag level directories. The library
+binding is the shared `strata` package (python/strata/ in the source tree),
+packaged inside the add-on as strata_blender/strata/ with lib/libstrata.so.
 """
 
 bl_info = {
@@ -17,8 +19,8 @@ bl_info = {
 
 if "bpy" in locals():  # script reload
     import importlib
-    from . import strata_lib, mesh_build, materials, importer, exporter, operators
-    for m in (strata_lib, mesh_build, materials, importer, exporter, operators):
+    from . import mesh_build, materials, importer, exporter, operators
+    for m in (mesh_build, materials, importer, exporter, operators):
         importlib.reload(m)
 else:
     import bpy  # noqa: F401

@@ -13,7 +13,7 @@ import bpy
 import numpy as np
 
 from . import importer
-from . import strata_lib as sl
+from . import strata
 
 
 def atlas_objects(context, selection_only):
@@ -77,7 +77,7 @@ def collect_chunks(context, objects):
         if "strata_parts" in obj:
             parts = json.loads(obj["strata_parts"])
             if part is None:
-                raise sl.StrataError(-1, "%s: the %s face attribute is missing"
+                raise strata.Error(-1, "%s: the %s face attribute is missing"
                                      % (obj.name, importer.PART_ATTRIBUTE))
             tri_part = part[tri_poly]
             for k, p in enumerate(parts):
@@ -96,8 +96,8 @@ def export_atlas(context, out_path, base_path, selection_only=False, rebuild_lod
     """Writes `out_path`; returns libstrata's report (a dict)."""
     objects = atlas_objects(context, selection_only)
     if not objects:
-        raise sl.StrataError(-1, "no objects imported from an .atlas to export")
-    with sl.AtlasEdit() as edit:
+        raise strata.Error(-1, "no objects imported from an .atlas to export")
+    with strata.AtlasEdit() as edit:
         for level, x, y, name, pos, idx, uvs in collect_chunks(context, objects):
             edit.add_chunk(level, x, y, pos, idx, uvs=uvs, name=name)
         edit.write(base_path, out_path, rebuild_lods=rebuild_lods)

@@ -18,7 +18,7 @@ import numpy as np
 
 from . import materials as mats
 from . import mesh_build
-from . import strata_lib as sl
+from . import strata  # the shared package (python/strata/), packaged inside the add-on
 
 PART_ATTRIBUTE = "strata_part"
 
@@ -32,8 +32,8 @@ class _Cache:
         self.materials = {}
 
     def image_of_texture(self, t):
-        img = self.scene.texture(t).image
-        if img < 0:
+        img = self.scene.textures[t].image
+        if img is None:
             return None
         if img not in self.images:
             self.images[img] = mats.make_image(self.scene, img)
@@ -47,30 +47,26 @@ class _Cache:
 
 def _gather(scene, mesh_index, arrays, slots, part, offset=(0.0, 0.0, 0.0)):
     """Adds every primitive of a scene mesh to `arrays`; `slots` maps scene
-    material indices to the object's material slot numbers."""
-    for p in range(scene.mesh(mesh_index).primitive_count):
-        info = scene.primitive(mesh_index, p)
-        if info.index_count < 3 or info.vertex_count == 0:
+    material indices (None: no material) to the object's material slot numbers."""
+    for prim in scene.meshes[mesh_index].primitives:
+        if prim.index_count < 3 or prim.vertex_count == 0:
             continue
-        pos = scene.attribute(mesh_index, p, sl.POSITIONS)
+        pos = prim.positions
         if any(offset):
             pos = pos + np.asarray(offset, dtype=np.float32)
-        tris = scene.attribute(mesh_index, p, sl.INDICES)
+        tris = prim.indices
         tris = tris[: len(tris) - len(tris) % 3].reshape(-1, 3)
-        slot = slots.setdefault(info.material, len(slots))
+        slot = slots.setdefault(prim.material, len(slots))
         arrays.add(
-            pos, tris, slot, part,
-            normals=scene.attribute(mesh_index, p, sl.NORMALS) if info.has_normals else None,
-            uv0=scene.attribute(mesh_index, p, sl.UV0) if info.has_uv0 else None,
-            uv1=scene.attribute(mesh_index, p, sl.UV1) if info.has_uv1 else None,
-            colors=scene.attribute(mesh_index, p, sl.COLORS) if info.has_colors else None,
-            morph=(scene.attribute(mesh_index, p, sl.MORPH_POSITIONS, 0)
-                   if info.morph_target_count else None))
+            pos, tris, slot, part, normals=prim.normals, uv0=prim.uv0, uv1=prim.uv1,
+            colors=prim.colors,
+            morph=prim.morph_targets[0].positions if prim.morph_targets else None)
 
 
 def _assign_materials(mesh, slots, cache):
     for scene_material, _slot in sorted(slots.items(), key=lambda kv: kv[1]):
-        mesh.materials.append(cache.material(scene_material) if scene_material >= 0 else None)
+        mesh.materials.append(cache.material(scene_material) if scene_material is not None
+                              else None)
 
 
 def _tag_object(obj, source, fmt, tags):
@@ -81,44 +77,31 @@ def _tag_object(obj, source, fmt, tags):
 
 
 def import_file(context, path, lod=-1, skirts=False, textures=True, merge=False,
-                swap_red_blue=False, progress=None):
-    """Imports one file or tfrag level directory; returns (objects, stats)."""
+                swap_red_blue=False, partial=False, progress=None):
+    """Imports one file or tfrag level directory; returns (objects, stats).
+    With `partial`, broken pieces are left out (stats["left_out"] names them)
+    instead of failing the import."""
     t0 = time.perf_counter()
     source = os.path.abspath(path)
     stem = os.path.basename(os.path.normpath(source))
     objects = []
-    with sl.Scene() as scene:
-        scene.load(source, lod=lod, skirts=skirts, textures=textures,
-                   swap_red_blue=swap_red_blue)
-        summary = scene.summary()
-        fmt = sl._text(summary.format)
-        warnings = scene.warnings()
+    with strata.load(source, lod=lod, skirts=skirts, textures=textures,
+                     swap_red_blue=swap_red_blue, partial=partial) as scene:
+        fmt = scene.format
         cache = _Cache(scene)
         collection = bpy.data.collections.new(stem)
         context.scene.collection.children.link(collection)
+        nodes = scene.nodes
+        parents = {node.index: node.parent for node in nodes if node.parent is not None}
 
-        parents = {}
-        for n in range(summary.node_count):
-            for c in scene.node_children(n):
-                parents[int(c)] = n
-        nodes = [scene.node(n) for n in range(summary.node_count)]
-
-        def world_offset(n):
-            x = y = z = 0.0
-            while n is not None:
-                t = nodes[n].translation
-                x, y, z = x + t[0], y + t[1], z + t[2]
-                n = parents.get(n)
-            return (x, y, z)
-
-        with_mesh = [n for n in range(summary.node_count) if nodes[n].mesh >= 0]
+        with_mesh = [node.index for node in nodes if node.mesh is not None]
         if merge:
             arrays = mesh_build.MeshArrays()
             slots = {}
             parts = []
             for k, n in enumerate(with_mesh):
-                _gather(scene, nodes[n].mesh, arrays, slots, k, world_offset(n))
-                parts.append({"name": sl._text(nodes[n].name), "tags": scene.node_tags(n)})
+                _gather(scene, nodes[n].mesh, arrays, slots, k, scene.world_translation(n))
+                parts.append({"name": nodes[n].name, "tags": nodes[n].tags})
                 if progress:
                     progress(k + 1, len(with_mesh))
             if parts:
@@ -142,15 +125,15 @@ def import_file(context, path, lod=-1, skirts=False, textures=True, merge=False,
                     p = parents.get(p)
             for k, n in enumerate(sorted(needed)):
                 info = nodes[n]
-                name = sl._text(info.name) or "node_%d" % n
+                name = info.name or "node_%d" % n
                 data, morph = None, None
-                if info.mesh >= 0:
+                if info.mesh is not None:
                     if info.mesh not in made:
                         arrays = mesh_build.MeshArrays()
                         slots = {}
                         _gather(scene, info.mesh, arrays, slots, 0)
                         a = arrays.finish()
-                        mesh = mesh_build.build_mesh(sl._text(scene.mesh(info.mesh).name) or name, a)
+                        mesh = mesh_build.build_mesh(scene.meshes[info.mesh].name or name, a)
                         _assign_materials(mesh, slots, cache)
                         made[info.mesh] = (mesh, a["morph"])
                     data, morph = made[info.mesh]
@@ -159,7 +142,7 @@ def import_file(context, path, lod=-1, skirts=False, textures=True, merge=False,
                 collection.objects.link(obj)
                 if data is not None and morph is not None and data.shape_keys is None:
                     mesh_build.add_morph(obj, morph)
-                _tag_object(obj, source, fmt, scene.node_tags(n))
+                _tag_object(obj, source, fmt, info.tags)
                 by_node[n] = obj
                 objects.append(obj)
                 if progress:
@@ -173,7 +156,8 @@ def import_file(context, path, lod=-1, skirts=False, textures=True, merge=False,
             "objects": len(objects),
             "images": len(cache.images),
             "materials": len(cache.materials),
-            "warnings": warnings,
+            "warnings": scene.warnings,
+            "left_out": scene.left_out,
             "seconds": time.perf_counter() - t0,
         }
     return objects, stats

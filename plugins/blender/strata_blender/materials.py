@@ -2,8 +2,6 @@
 import bpy
 import numpy as np
 
-from . import strata_lib as sl
-
 
 def _set_colorspace(image, linear):
     names = ("Linear", "Linear Rec.709", "Non-Color") if linear else ("sRGB",)
@@ -17,29 +15,28 @@ def _set_colorspace(image, linear):
 
 def make_image(scene, index):
     """Image `index` decoded to RGBA8, stored in Blender and packed into the .blend."""
-    info = scene.image(index)
-    px = scene.image_rgba8(index)  # first row at the top
+    info = scene.images[index]
+    px = info.rgba8()  # (rows, width, 4), first row at the top
     h, w = px.shape[0], px.shape[1]
-    name = sl._text(info.name) or "image_%d" % index
+    name = info.name or "image_%d" % index
     image = bpy.data.images.new(name, w, h, alpha=True)
-    _set_colorspace(image, info.color_space == sl.COLOR_SPACE_LINEAR)
+    _set_colorspace(image, info.color_space == "linear")
     # Blender stores the bottom row first; byte values go in unconverted.
     flipped = np.ascontiguousarray(px[::-1]).astype(np.float32) * (1.0 / 255.0)
     image.pixels.foreach_set(flipped.ravel())
     image.pack()
-    image["strata_format"] = sl._text(info.format_name)
+    image["strata_format"] = info.format_name
     return image
 
 
-_EXTENSION = {sl.WRAP_REPEAT: 'REPEAT', sl.WRAP_CLAMP_TO_EDGE: 'EXTEND',
-              sl.WRAP_MIRRORED_REPEAT: 'MIRROR'}
+_EXTENSION = {"REPEAT": 'REPEAT', "CLAMP_TO_EDGE": 'EXTEND', "MIRRORED_REPEAT": 'MIRROR'}
 
 
 def make_material(scene, index, image_of_texture):
     """Material `index` as a Principled BSDF; `image_of_texture(t)` gives the
     bpy image of texture t (or None)."""
-    info = scene.material(index)
-    mat = bpy.data.materials.new(sl._text(info.name) or "material_%d" % index)
+    info = scene.materials[index]
+    mat = bpy.data.materials.new(info.name or "material_%d" % index)
     mat.use_nodes = True
     nt = mat.node_tree
     bsdf = next(n for n in nt.nodes if n.type == 'BSDF_PRINCIPLED')
@@ -48,17 +45,17 @@ def make_material(scene, index, image_of_texture):
     bsdf.inputs["Metallic"].default_value = info.metallic
     bsdf.inputs["Roughness"].default_value = info.roughness
     mat.use_backface_culling = not info.double_sided
-    if info.alpha_mode != sl.ALPHA_OPAQUE:
+    if info.alpha_mode != "OPAQUE":
         try:
-            mat.blend_method = 'BLEND' if info.alpha_mode == sl.ALPHA_BLEND else 'CLIP'
+            mat.blend_method = 'BLEND' if info.alpha_mode == "BLEND" else 'CLIP'
             mat.alpha_threshold = info.alpha_cutoff
         except AttributeError:
             pass
     image = None
-    if info.base_color_texture >= 0:
+    if info.base_color_texture is not None:
         image = image_of_texture(info.base_color_texture)
     if image is not None:
-        tex = scene.texture(info.base_color_texture)
+        tex = scene.textures[info.base_color_texture]
         node = nt.nodes.new("ShaderNodeTexImage")
         node.image = image
         node.location = (-500, 300)
@@ -75,7 +72,7 @@ def make_material(scene, index, image_of_texture):
             nt.links.new(color_out, mix.inputs["Color1"])
             color_out = mix.outputs["Color"]
         nt.links.new(color_out, bsdf.inputs["Base Color"])
-        if info.alpha_mode != sl.ALPHA_OPAQUE:
+        if info.alpha_mode != "OPAQUE":
             nt.links.new(node.outputs["Alpha"], bsdf.inputs["Alpha"])
         uv = nt.nodes.new("ShaderNodeUVMap")
         uv.uv_map = "UV1" if info.base_color_texcoord == 1 else "UV0"

@@ -7,7 +7,7 @@ from bpy_extras.io_utils import ExportHelper, ImportHelper
 
 from . import exporter
 from . import importer
-from . import strata_lib
+from . import strata
 
 
 class _ImportOptions:
@@ -31,6 +31,10 @@ class _ImportOptions:
     swap_red_blue: BoolProperty(
         name="Swap red/blue", default=False,
         description="Atlas JPEG/PNG tiles that were written from BGR data")
+    partial: BoolProperty(
+        name="Partial", default=False,
+        description="Import every intact piece of a damaged file, leaving out (and naming) "
+                    "each broken chunk, tile or texture instead of failing")
 
     def draw(self, context):
         layout = self.layout
@@ -39,6 +43,7 @@ class _ImportOptions:
         layout.prop(self, "textures")
         layout.prop(self, "merge")
         layout.prop(self, "swap_red_blue")
+        layout.prop(self, "partial")
 
     def run_import(self, context, path):
         wm = context.window_manager
@@ -51,14 +56,16 @@ class _ImportOptions:
             objects, stats = importer.import_file(
                 context, path, lod=self.lod, skirts=self.skirts, textures=self.textures,
                 merge=self.merge == 'MERGED', swap_red_blue=self.swap_red_blue,
-                progress=progress)
-        except strata_lib.StrataError as e:
+                partial=self.partial, progress=progress)
+        except strata.Error as e:
             self.report({'ERROR'}, str(e))
             return {'CANCELLED'}
         finally:
             wm.progress_end()
         for w in stats["warnings"]:
             self.report({'WARNING'}, w)
+        for piece in stats["left_out"]:
+            self.report({'WARNING'}, "left out: " + piece)
         if context.view_layer and objects:
             for o in context.view_layer.objects:
                 o.select_set(False)
@@ -163,7 +170,7 @@ class STRATA_OT_export_atlas(bpy.types.Operator, ExportHelper):
         try:
             report = exporter.export_atlas(context, self.filepath, bpy.path.abspath(base),
                                            self.use_selection, self.rebuild_lods)
-        except strata_lib.StrataError as e:
+        except strata.Error as e:
             self.report({'ERROR'}, str(e))
             return {'CANCELLED'}
         for key, why in (("staleLods", "coarser levels still show the old terrain"),
@@ -185,29 +192,18 @@ def _menu_import(self, context):
         self.layout.operator(op.bl_idname, text=label)
 
 
-CLASSES = [op for op, _ in IMPORTERS]
-EXPORT_MENUS = []
+CLASSES = [op for op, _ in IMPORTERS] + [STRATA_OT_export_atlas]
 
 
 def register():
-    CLASSES[:] = [op for op, _ in IMPORTERS]
-    EXPORT_MENUS[:] = []
-    try:  # a libstrata without the Atlas write-back still imports
-        if strata_lib.can_export_atlas():
-            CLASSES.append(STRATA_OT_export_atlas)
-            EXPORT_MENUS.append(_menu_export)
-    except strata_lib.StrataError:
-        pass
     for c in CLASSES:
         bpy.utils.register_class(c)
     bpy.types.TOPBAR_MT_file_import.append(_menu_import)
-    for m in EXPORT_MENUS:
-        bpy.types.TOPBAR_MT_file_export.append(m)
+    bpy.types.TOPBAR_MT_file_export.append(_menu_export)
 
 
 def unregister():
-    for m in EXPORT_MENUS:
-        bpy.types.TOPBAR_MT_file_export.remove(m)
+    bpy.types.TOPBAR_MT_file_export.remove(_menu_export)
     bpy.types.TOPBAR_MT_file_import.remove(_menu_import)
     for c in reversed(CLASSES):
         bpy.utils.unregister_class(c)

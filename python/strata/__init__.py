@@ -1,0 +1,26 @@
+"""Strata for Python: Torque Atlas/CHU/TQT terrain, Ratchet & Clank 2 tfrags and
+GTA V texture dictionaries, over libstrata's C ABI (ctypes; no compiled Python
+extension). Pure Python: the same package serves pipeline scripts, the Blender
+add-on and the Maya plug-in.
+
+    import strata
+    with strata.load("terrain.atlas", lod=2) as scene:
+        for node in scene.nodes:
+            print(node.name, node.tags)
+        scene.write_gltf("terrain.glb")
+
+Arrays are numpy arrays when numpy is importable, flat array.array otherwise
+(strata.HAVE_NUMPY). Every failure raises strata.Error with the library's
+message (the file, the byte offset, what was expected).
+"""
+from ._arrays import HAVE_NUMPY, flat
+from ._native import Error, abi_version, library_path
+from .atlas_edit import AtlasEdit, export_atlas
+from .scene import Image, Material, Mesh, MorphTarget, Node, Primitive, Scene, Texture, detect, \
+    info, load, validate
+
+__version__ = "0.1.0"
+
+__all__ = ["HAVE_NUMPY", "flat", "Error", "abi_version", "library_path", "AtlasEdit",
+           "export_atlas", "Image", "Material", "Mesh", "MorphTarget", "Node", "Primitive",
+           "Scene", "Texture", "detect", "info", "load", "validate", "__version__"]
