@@ -15,7 +15,8 @@ void fuzzAtlas(const uint8_t* data, size_t size) {
   atlas::File file;
   try {
     file = atlas::readAtlas(bytes, name);
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    dumpReadError(e);
     return;
   }
   cleanErrorsAllowed([&] { dumpInfo(atlas::describe(file, bytes.size())); });

@@ -17,7 +17,8 @@ void fuzzChu(const uint8_t* data, size_t size) {
   chu::File file;
   try {
     file = chu::readChu(bytes, name);
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    dumpReadError(e);
     return;
   }
   cleanErrorsAllowed([&] { dumpInfo(chu::describe(file, bytes.size(), "")); });

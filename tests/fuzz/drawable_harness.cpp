@@ -12,7 +12,8 @@ void fuzzDrawable(const uint8_t* data, size_t size) {
   ytd::TextureContainer c;
   try {
     c = ytd::readDrawable(bytes, "fuzz-drawable");
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    dumpReadError(e);
     return;
   }
   exerciseContainer(c);

@@ -53,6 +53,8 @@ const FormatHandler& handlerNamed(const char* name);
 // dumped), `validate --json` (the report dumped), every texture decoded.
 void dumpInfo(const nlohmann::json& info);
 void dumpReport(const ValidationReport& report);
+// A file that does not read: the one-error report a handler's validate makes.
+void dumpReadError(const Error& error);
 void decodeAll(const std::vector<Image>& images);
 
 } // namespace strata::fuzz

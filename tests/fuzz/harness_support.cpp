@@ -43,6 +43,12 @@ void dumpReport(const ValidationReport& report) {
   (void)j.dump(2);
 }
 
+void dumpReadError(const Error& error) {
+  ValidationReport report;
+  report.error(error.offset(), error.detail());
+  dumpReport(report);
+}
+
 void decodeAll(const std::vector<Image>& images) {
   for (const Image& img : images) cleanErrorsAllowed([&] { testsupport::decodeEveryLevel(img); });
 }

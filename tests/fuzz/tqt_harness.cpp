@@ -34,7 +34,8 @@ void fuzzTqt(const uint8_t* data, size_t size) {
   tqt::File file;
   try {
     file = tqt::readTqt(bytes, name);
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    dumpReadError(e);
     return;
   }
   cleanErrorsAllowed([&] { dumpInfo(tqt::describe(file, bytes.size(), name)); });

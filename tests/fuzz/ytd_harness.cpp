@@ -9,7 +9,8 @@ void fuzzYtd(const uint8_t* data, size_t size) {
   ytd::TextureContainer c;
   try {
     c = ytd::readYtd(bytes, "fuzz.ytd");
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    dumpReadError(e);
     return;
   }
   exerciseContainer(c);
