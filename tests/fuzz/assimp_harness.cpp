@@ -14,13 +14,8 @@ void fuzzAssimp(const uint8_t* data, size_t size) {
   static const char* const extensions[] = {".obj", ".fbx", ".dae", ".ply"};
   const std::string path =
       writeScratch(std::string("edited") + extensions[data[0] % 4], data + 1, size - 1);
-  Scene edited;
-  try {
-    edited = gltf::readAssimpScene(path);
-  } catch (const Error&) {
-    return;
-  }
-  exportOverBase(edited, path, size % 2 == 1);
+  if (const auto edited = readOrReport([&] { return gltf::readAssimpScene(path); }))
+    exportOverBase(*edited, path, size % 2 == 1);
 }
 
 } // namespace strata::fuzz

@@ -12,13 +12,9 @@ namespace strata::fuzz {
 void fuzzAtlas(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> bytes(data, data + size);
   const std::string name = "fuzz.atlas";
-  atlas::File file;
-  try {
-    file = atlas::readAtlas(bytes, name);
-  } catch (const Error& e) {
-    dumpReadError(e);
-    return;
-  }
+  const auto read = readOrReport([&] { return atlas::readAtlas(bytes, name); });
+  if (!read) return;
+  const atlas::File& file = *read;
   cleanErrorsAllowed([&] { dumpInfo(atlas::describe(file, bytes.size())); });
   cleanErrorsAllowed([&] {
     ValidationReport report;

@@ -14,13 +14,9 @@ namespace strata::fuzz {
 void fuzzChu(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> bytes(data, data + size);
   const std::string name = "fuzz.chu";
-  chu::File file;
-  try {
-    file = chu::readChu(bytes, name);
-  } catch (const Error& e) {
-    dumpReadError(e);
-    return;
-  }
+  const auto read = readOrReport([&] { return chu::readChu(bytes, name); });
+  if (!read) return;
+  const chu::File& file = *read;
   cleanErrorsAllowed([&] { dumpInfo(chu::describe(file, bytes.size(), "")); });
   cleanErrorsAllowed([&] {
     ValidationReport report;

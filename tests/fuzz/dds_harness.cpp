@@ -7,12 +7,10 @@
 namespace strata::fuzz {
 
 void fuzzDds(const uint8_t* data, size_t size) {
-  Image img;
-  try {
-    img = image::readDDS(std::vector<uint8_t>(data, data + size), "fuzz.dds");
-  } catch (const Error&) {
-    return;
-  }
+  const auto read = readOrReport(
+      [&] { return image::readDDS(std::vector<uint8_t>(data, data + size), "fuzz.dds"); });
+  if (!read) return;
+  const Image& img = *read;
   decodeAll({img});
   cleanErrorsAllowed([&] { (void)image::readDDS(image::writeDDS(img), "rewritten.dds"); });
   cleanErrorsAllowed([&] { (void)image::readKTX2(image::writeKTX2(img), "rewritten.ktx2"); });

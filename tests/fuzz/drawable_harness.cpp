@@ -9,14 +9,8 @@ namespace strata::fuzz {
 
 void fuzzDrawable(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> bytes(data, data + size);
-  ytd::TextureContainer c;
-  try {
-    c = ytd::readDrawable(bytes, "fuzz-drawable");
-  } catch (const Error& e) {
-    dumpReadError(e);
-    return;
-  }
-  exerciseContainer(c);
+  if (const auto c = readOrReport([&] { return ytd::readDrawable(bytes, "fuzz-drawable"); }))
+    exerciseContainer(*c);
 }
 
 } // namespace strata::fuzz

@@ -10,13 +10,8 @@ namespace strata::fuzz {
 
 void fuzzGltf(const uint8_t* data, size_t size) {
   const std::string path = writeScratch("edited.gltf", data, size);
-  Scene edited;
-  try {
-    edited = gltf::readGltfScene(path);
-  } catch (const Error&) {
-    return;
-  }
-  exportOverBase(edited, path, size % 2 == 1);
+  if (const auto edited = readOrReport([&] { return gltf::readGltfScene(path); }))
+    exportOverBase(*edited, path, size % 2 == 1);
 }
 
 } // namespace strata::fuzz

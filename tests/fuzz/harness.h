@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace strata::fuzz {
@@ -46,6 +47,20 @@ template <class Stage> void cleanErrorsAllowed(Stage&& stage) {
   }
 }
 
+// A file that does not read: the one-error report a handler's validate makes.
+void dumpReadError(const Error& error);
+
+// Runs a reader. Its strata::Error is reported as validate reports it (so the
+// message must be text) and gives nothing: the harness stops there.
+template <class Read> auto readOrReport(Read&& read) -> std::optional<decltype(read())> {
+  try {
+    return read();
+  } catch (const Error& e) {
+    dumpReadError(e);
+    return std::nullopt;
+  }
+}
+
 // The handler of the format table named `name` ("tfrag", "tfrag-block", ...).
 const FormatHandler& handlerNamed(const char* name);
 
@@ -53,8 +68,6 @@ const FormatHandler& handlerNamed(const char* name);
 // dumped), `validate --json` (the report dumped), every texture decoded.
 void dumpInfo(const nlohmann::json& info);
 void dumpReport(const ValidationReport& report);
-// A file that does not read: the one-error report a handler's validate makes.
-void dumpReadError(const Error& error);
 void decodeAll(const std::vector<Image>& images);
 
 } // namespace strata::fuzz

@@ -7,12 +7,10 @@
 namespace strata::fuzz {
 
 void fuzzKtx2(const uint8_t* data, size_t size) {
-  Image img;
-  try {
-    img = image::readKTX2(std::vector<uint8_t>(data, data + size), "fuzz.ktx2");
-  } catch (const Error&) {
-    return;
-  }
+  const auto read = readOrReport(
+      [&] { return image::readKTX2(std::vector<uint8_t>(data, data + size), "fuzz.ktx2"); });
+  if (!read) return;
+  const Image& img = *read;
   decodeAll({img});
   cleanErrorsAllowed([&] { (void)image::readDDS(image::writeDDS(img), "rewritten.dds"); });
 }

@@ -31,13 +31,9 @@ const chu::File& companionChu() {
 void fuzzTqt(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> bytes(data, data + size);
   const std::string name = "fuzz.tqt";
-  tqt::File file;
-  try {
-    file = tqt::readTqt(bytes, name);
-  } catch (const Error& e) {
-    dumpReadError(e);
-    return;
-  }
+  const auto read = readOrReport([&] { return tqt::readTqt(bytes, name); });
+  if (!read) return;
+  const tqt::File& file = *read;
   cleanErrorsAllowed([&] { dumpInfo(tqt::describe(file, bytes.size(), name)); });
   cleanErrorsAllowed([&] {
     ValidationReport report;

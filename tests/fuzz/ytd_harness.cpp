@@ -6,14 +6,8 @@ namespace strata::fuzz {
 
 void fuzzYtd(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> bytes(data, data + size);
-  ytd::TextureContainer c;
-  try {
-    c = ytd::readYtd(bytes, "fuzz.ytd");
-  } catch (const Error& e) {
-    dumpReadError(e);
-    return;
-  }
-  exerciseContainer(c);
+  if (const auto c = readOrReport([&] { return ytd::readYtd(bytes, "fuzz.ytd"); }))
+    exerciseContainer(*c);
 }
 
 } // namespace strata::fuzz
