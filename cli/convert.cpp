@@ -36,29 +36,26 @@ static std::string lowerExtension(const std::string& path) {
 
 static void convertOne(const Input& in, const std::string& out, const ConvertArgs& args,
                        const LoadOptions& load) {
-  std::error_code ec;
-  if (!fs::exists(in.path, ec)) throw Error(in.path, Error::kNoOffset, "no such file or directory");
-  if (!in.handler) throw Error(in.path, 0, "unrecognised input (no known magic)");
-  if (!in.handler->load) // TQT (§9d)
+  // An unrecognised input: requireFormat throws what is wrong with it.
+  const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
+  if (!h.load) // TQT (§9d)
     throw Unsupported(in.path, Error::kNoOffset,
-                      "a " + std::string(in.handler->name) +
+                      "a " + std::string(h.name) +
                           " file holds only a texture tree: convert the .chu beside it (which "
                           "picks this file up), or write the tiles with `strata textures`");
   if (lowerExtension(out) == ".atlas") {
     // CHU (+ companion TQT) -> v140 Atlas (atlas-chu-tqt.md §9).
-    if (std::string(in.handler->name) != "chu")
+    if (std::string(h.name) != "chu")
       throw Error(in.path, Error::kNoOffset,
-                  std::string("only a CHU converts to .atlas; this is a ") + in.handler->name +
-                      " file");
-    chu::AtlasOutput atlas = chu::convertToAtlas(in.path);
-    for (const std::string& w : atlas.warnings)
-      std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
+                  std::string("only a CHU converts to .atlas; this is a ") + h.name + " file");
+    chu::AtlasOutput atlas = chu::convertToAtlas(in.path, load.partial);
+    printLeftOut(in.path, atlas.leftOut);
     writeFileAtomic(out, atlas.bytes);
     return;
   }
   LoadOptions opts = load;
   opts.textures = args.textures != "none";
-  Scene scene = in.handler->load(in.path, opts);
+  Scene scene = h.load(in.path, opts);
   for (const std::string& w : scene.warnings)
     std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
   printLeftOut(in.path, scene.leftOut);

@@ -27,10 +27,13 @@ ExpandedInputs expandInputs(const std::vector<std::string>& args) {
   for (const std::string& a : args) {
     std::error_code ec;
     const FormatHandler* h = detectFormat(a);
-    if (!h && fs::is_directory(a, ec)) {
-      walk(a, r.inputs);
+    size_t before = r.inputs.size();
+    if (!h && fs::is_directory(a, ec)) walk(a, r.inputs);
+    if (r.inputs.size() > before) {
       r.batch = true;
     } else {
+      // A file, or a directory holding nothing recognised: the input itself,
+      // so every command reports it rather than silently doing nothing.
       r.inputs.push_back({a, h, false});
     }
   }

@@ -1,7 +1,8 @@
 #pragma once
 // Expands the CLI's IN... arguments: files stay as they are; a directory that a
 // format handler recognises (a tfrag level) is one input; any other directory
-// contributes every recognised file below it.
+// contributes every recognised file below it, or, holding none, itself as an
+// unrecognised input.
 #include "strata/formats.h"
 
 #include <string>

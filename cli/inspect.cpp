@@ -3,6 +3,7 @@
 #include "inputs.h"
 
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <cstdio>
 
@@ -53,25 +54,22 @@ static void accumulate(json& into, const json& from) {
   }
 }
 
-static std::string offsetText(uint64_t off) {
-  if (off == ~uint64_t(0)) return "";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, " at byte %llu (0x%llX)", (unsigned long long)off,
-                (unsigned long long)off);
-  return buf;
-}
-
 int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) {
   ExpandedInputs ex = expandInputs(args);
   size_t bad = 0, warnings = 0;
   json census = json::object(), reports = json::array();
   for (const Input& in : ex.inputs) {
     ValidationReport rep;
-    if (!in.handler) {
-      rep.file = in.path;
-      rep.error(~uint64_t(0), "unrecognised input (no known magic)");
-    } else {
-      rep = in.handler->validate(in.path);
+    rep.file = in.path;
+    try {
+      // An unrecognised input: requireFormat throws what is wrong with it.
+      const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
+      rep = h.validate(in.path);
+    } catch (const Error& e) {
+      rep.error(e.offset(), e.detail());
+    } catch (const std::exception& e) {
+      // validate never throws for bad input: this is a bug, reported, not a crash.
+      rep.error(~uint64_t(0), std::string("internal error while validating: ") + e.what());
     }
     bad += rep.errors() > 0;
     warnings += rep.warnings();
@@ -79,7 +77,7 @@ int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) 
     accumulate(bucket, rep.summary);
     accumulate(bucket, json{{"files", 1}, {"invalidFiles", rep.errors() ? 1 : 0}});
     if (asJson) {
-      json fj = {{"file", in.path}, {"format", rep.format}, {"summary", rep.summary}};
+      json fj = {{"file", escapeUtf8(in.path)}, {"format", rep.format}, {"summary", rep.summary}};
       json findings = json::array();
       for (const Finding& f : rep.findings) {
         json x = {{"severity", f.severity == Severity::Error     ? "error"
@@ -97,7 +95,7 @@ int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) 
       const char* sev = f.severity == Severity::Error     ? "error"
                         : f.severity == Severity::Warning ? "warning"
                                                           : "note";
-      std::printf("%s: %s%s: %s\n", in.path.c_str(), sev, offsetText(f.offset).c_str(),
+      std::printf("%s: %s%s: %s\n", in.path.c_str(), sev, atByte(f.offset).c_str(),
                   f.message.c_str());
     }
     std::printf("%s: %s (%zu errors, %zu warnings)\n", in.path.c_str(),

@@ -50,6 +50,10 @@ int runTextures(const TexturesArgs& args) {
     TextureSet set = h.textures(args.input, args.load);
     printLeftOut(args.input, set.leftOut);
     std::vector<Image>& images = set.images;
+    if (images.empty() && !set.leftOut.empty())
+      throw Error(args.input, Error::kNoOffset,
+                  "no intact texture to write (" + std::to_string(set.leftOut.size()) +
+                      " pieces left out)");
     if (images.empty()) {
       std::fprintf(stderr,
                    "%s holds no textures (a drawable without an embedded dictionary?): "

@@ -3,6 +3,7 @@
 #include "scene_reader.h"
 
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
@@ -75,7 +76,7 @@ public:
     Mat units;
     for (int k = 0; k < 3; ++k) units.m[k][k] = unitScale_;
     if (s_.mRootNode) visit(*s_.mRootNode, units, 0);
-    scene_.name = file_;
+    scene_.name = escapeUtf8(file_);
     return std::move(scene_);
   }
 
@@ -123,7 +124,7 @@ private:
       const aiMesh& m = *s_.mMeshes[n.mMeshes[k]];
       const std::string who =
           "node '" + std::string(n.mName.C_Str()) + "' mesh '" + m.mName.C_Str() + "'";
-      if (mesh.name.empty()) mesh.name = m.mName.C_Str();
+      if (mesh.name.empty()) mesh.name = escapeUtf8(m.mName.C_Str());
       Primitive p;
       p.positions.reserve(m.mNumVertices);
       for (unsigned i = 0; i < m.mNumVertices; ++i) {
@@ -164,7 +165,7 @@ private:
       mesh.primitives.push_back(std::move(p));
     }
     Node node;
-    node.name = n.mName.C_Str();
+    node.name = escapeUtf8(n.mName.C_Str());
     node.mesh = int(scene_.meshes.size());
     scene_.meshes.push_back(std::move(mesh));
     scene_.roots.push_back(int(scene_.nodes.size()));

@@ -4,6 +4,7 @@
 
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "strata/text.h"
 
 #include <tiny_gltf.h>
 
@@ -257,7 +258,7 @@ public:
     }
     visited_.assign(m_.nodes.size(), false);
     for (int r : roots) visit(r, identity(), 0);
-    scene_.name = file_;
+    scene_.name = escapeUtf8(file_);
     return std::move(scene_);
   }
 

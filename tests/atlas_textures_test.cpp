@@ -4,6 +4,7 @@
 #include "atlas/atlas_synth.h"
 #include "atlas/atlas_texture_tree.h"
 #include "gltf_read_helpers.h"
+#include "png_fixture.h"
 #include "strata/image.h"
 #include "test_support.h"
 
@@ -53,21 +54,6 @@ TEST(AtlasTextureTree, HandComputedPlacementsAndLocalUVs) {
 
 namespace {
 
-// The first pixel of the base colour image of node `name`.
-std::array<uint8_t, 4> chunkPixel(const tinygltf::Model& m, const std::string& name, int x = 0,
-                                  int y = 0) {
-  const tinygltf::Node* n = findNode(m, name);
-  if (!n) throw std::runtime_error("no node " + name);
-  const auto& prim = m.meshes[size_t(n->mesh)].primitives[0];
-  const auto& mat = m.materials[size_t(prim.material)];
-  const auto& tex = m.textures[size_t(mat.pbrMetallicRoughness.baseColorTexture.index)];
-  const auto& img = m.images[size_t(tex.source)];
-  // tinygltf decoded the PNG (stb_image) into img.image, RGBA8.
-  size_t at = (size_t(y) * size_t(img.width) + size_t(x)) * size_t(img.component);
-  return {img.image[at], img.image[at + 1], img.image[at + 2],
-          uint8_t(img.component == 4 ? img.image[at + 3] : 255)};
-}
-
 fs::path writeUnique(const fs::path& dir, uint32_t geomDepth, uint32_t texDepth,
                      uint8_t format = 1) {
   SynthOptions o;
@@ -102,7 +88,7 @@ TEST(AtlasTextures, EachChunkShowsItsTile) {
     for (uint32_t y = 0; y < 4; ++y) {
       std::string name = "L2_" + std::to_string(x) + "_" + std::to_string(y);
       auto c = synthTileColour(2, 3 - x, y); // §4: stub X reflected
-      auto px = chunkPixel(m, name);
+      auto px = baseColorPixel(m, name);
       EXPECT_EQ(px[0], c[0]) << name;
       EXPECT_EQ(px[1], c[1]) << name;
       EXPECT_EQ(px[2], c[2]) << name;
@@ -130,7 +116,7 @@ TEST(AtlasTextures, TextureLevelOptionAndShallowTextureTree) {
             0);
   expectValid(dir / "l1.glb");
   tinygltf::Model m = loadGltf((dir / "l1.glb").string());
-  auto px = chunkPixel(m, "L2_3_2");
+  auto px = baseColorPixel(m, "L2_3_2");
   auto c = synthTileColour(1, 1 - (3 >> 1), 2 >> 1);
   EXPECT_EQ(px[0], c[0]);
   EXPECT_EQ(px[1], c[1]);
@@ -141,7 +127,7 @@ TEST(AtlasTextures, TextureLevelOptionAndShallowTextureTree) {
   ASSERT_EQ(cli({"convert", deep.string(), "-o", (dir / "deep.glb").string()}).exitCode, 0);
   expectValid(dir / "deep.glb");
   tinygltf::Model d = loadGltf((dir / "deep.glb").string());
-  px = chunkPixel(d, "L3_5_2");
+  px = baseColorPixel(d, "L3_5_2");
   c = synthTileColour(1, 1 - (5 >> 2), 2 >> 2);
   EXPECT_EQ(px[0], c[0]);
   EXPECT_EQ(px[1], c[1]);
@@ -156,7 +142,7 @@ TEST(AtlasTextures, DdsTilesDecodeThroughTheImageCore) {
       0);
   expectValid(dir / "dds.glb");
   tinygltf::Model m = loadGltf((dir / "dds.glb").string());
-  auto px = chunkPixel(m, "L1_0_1");
+  auto px = baseColorPixel(m, "L1_0_1");
   auto c = synthTileColour(1, 1, 1);
   EXPECT_EQ(px[0], c[0]); // never swapped for DDS (§4)
   EXPECT_EQ(px[2], c[2]);
@@ -168,7 +154,7 @@ TEST(AtlasTextures, SwapRedBlueForBgrContent) {
   ASSERT_EQ(
       cli({"convert", in.string(), "-o", (dir / "s.glb").string(), "--swap-red-blue"}).exitCode, 0);
   tinygltf::Model m = loadGltf((dir / "s.glb").string());
-  auto px = chunkPixel(m, "L1_0_1");
+  auto px = baseColorPixel(m, "L1_0_1");
   auto c = synthTileColour(1, 1, 1);
   EXPECT_EQ(px[0], c[2]);
   EXPECT_EQ(px[1], c[1]);
@@ -220,7 +206,7 @@ TEST(AtlasTextures, BlendedColourIsBakedFromWeightsSourcesAndLight) {
       std::string name = "L2_" + std::to_string(x) + "_" + std::to_string(y);
       // Opacity level 2 tile (3 - x, y) gives all weight to one source; the light is 128/255.
       uint32_t k = synthOpacitySource(2, 3 - x, y);
-      auto px = chunkPixel(m, name, 3, 5);
+      auto px = baseColorPixel(m, name, 3, 5);
       for (int c = 0; c < 3; ++c)
         EXPECT_NEAR(px[size_t(c)], kSource[k][c] * double(synthLightLevel) / 255.0, 1.0)
             << name << " c" << c;
@@ -236,7 +222,7 @@ TEST(AtlasTextures, BlendedWithoutSourcesSaysWhichAndExportsTheMaps) {
   EXPECT_NE(r.output.find("src/s3.png"), std::string::npos) << r.output;
   expectValid(dir / "b.glb");
   tinygltf::Model m = loadGltf((dir / "b.glb").string());
-  auto px = chunkPixel(m, "L2_3_0"); // opacity tile (0, 0): source 0 -> red weight 255
+  auto px = baseColorPixel(m, "L2_3_0"); // opacity tile (0, 0): source 0 -> red weight 255
   EXPECT_NEAR(px[0], 128, 1);
   EXPECT_EQ(px[1], 0);
   EXPECT_EQ(px[2], 0);
@@ -251,4 +237,49 @@ TEST(AtlasTextures, BlendedWithoutSourcesSaysWhichAndExportsTheMaps) {
       strata::image::decodeEncoded(readBytes(dir / "tiles" / "tex0_L2_1_2.png"), "tile");
   EXPECT_EQ(tile.width, 8u);
   EXPECT_EQ(tile.data[synthOpacitySource(2, 1, 2)], 255); // weight channel (1 + 2) % 4 = 3: alpha
+}
+
+// A source image that is there but does not decode is an error (the user has
+// it and expects its colour); a missing one stays a warning.
+TEST(AtlasTextures, BlendedSourceThatDoesNotDecodeIsAnError) {
+  fs::path dir = tempDir();
+  fs::path in = writeBlended(dir, true);
+  const std::vector<uint8_t> s2 = pngfixture::flatPng(8, 8, 30, 60, 220);
+  // Cut inside its IDAT chunk.
+  writeBytes(dir / "src" / "s2.png", std::vector<uint8_t>(s2.begin(), s2.begin() + 60));
+  const std::string src = (dir / "src" / "s2.png").string();
+  const std::string what = src +
+                           ": at byte 33 (0x21): blended source image 2 (sourceImage2 in the "
+                           "config): expected a PNG image: libpng stopped in the IDAT chunk: the "
+                           "data ends inside this chunk";
+  RunResult v = cli({"validate", in.string()});
+  EXPECT_EQ(v.exitCode, 1) << v.output;
+  EXPECT_NE(v.output.find(in.string() + ": error: " + what), std::string::npos) << v.output;
+
+  RunResult c = cli({"convert", in.string(), "-o", (dir / "b.glb").string()});
+  EXPECT_EQ(c.exitCode, 1) << c.output;
+  EXPECT_NE(c.output.find("strata: error: " + what), std::string::npos) << c.output;
+  EXPECT_FALSE(fs::exists(dir / "b.glb"));
+
+  RunResult p = cli({"convert", in.string(), "-o", (dir / "b.glb").string(), "--partial"});
+  ASSERT_EQ(p.exitCode, 0) << p.output;
+  EXPECT_NE(p.output.find(in.string() + ": left out: " + src +
+                          ": blended source image 2 (sourceImage2 in the config) at byte 33 "
+                          "(0x21): expected a PNG image"),
+            std::string::npos)
+      << p.output;
+  EXPECT_NE(p.output.find("; the chunks show the opacity map shaded by the light map instead"),
+            std::string::npos)
+      << p.output;
+  tinygltf::Model m = loadGltf((dir / "b.glb").string());
+  auto px = baseColorPixel(m, "L2_3_0"); // opacity tile (0, 0): source 0 -> red weight 255
+  EXPECT_NEAR(px[0], 128, 1);
+  EXPECT_EQ(px[1], 0);
+
+  fs::path missing = writeBlended(dir / "without", false);
+  RunResult w = cli({"validate", missing.string()});
+  EXPECT_EQ(w.exitCode, 0) << w.output;
+  EXPECT_NE(w.output.find("warning: blended Atlas: source images not found (src/s0.png"),
+            std::string::npos)
+      << w.output;
 }

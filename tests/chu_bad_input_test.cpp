@@ -1,9 +1,11 @@
 // Bad CHU and TQT input per §9e: a clear error naming the file, the byte
 // offset and what was expected; never a crash; the CLI exits 1 and leaves no
 // output. Consistency comparisons are warnings, not errors.
+#include "atlas/atlas_load.h"
 #include "chu/chu_atlas.h"
 #include "chu/chu_io.h"
 #include "chu/tqt_io.h"
+#include "chu/tqt_tile.h"
 #include "chu_fixtures.h"
 #include "corruption.h"
 #include "strata/error.h"
@@ -172,13 +174,23 @@ TEST(TqtBadInput, EachStructuralRuleOfSection9e) {
                   "inside the header and offset table");
   EXPECT_FAILS_AT(with([&](auto& b) { put32(b, L.tileAt[2], 100000); }), L.tileAt[2] + 4,
                   "TQT tile DDS bytes");
-  // The payload must begin with DDS and hold a complete stream.
-  EXPECT_FAILS_AT(with([&](auto& b) { b[L.tileAt[0] + 4] = 'X'; }), L.tileAt[0] + 4,
-                  "does not hold a complete DDS stream");
-  EXPECT_FAILS_AT(with([&](auto& b) {
+  // The payload must begin with DDS and hold a complete stream: checked per
+  // tile by decoding it (what validate, textures and a CHU's convert do), so
+  // the reader accepts the file and the tile load names the tile.
+  auto tileLoad = [&](auto edit) {
+    std::vector<uint8_t> b = good;
+    edit(b);
+    return failureOf([&] {
+      const tqt::File f = tqt::readTqt(b, "bad.tqt");
+      atlas::loadTiles(tqt::asAtlas(f), {}, "bad.tqt", tqt::tileOrigins(f, "bad.tqt"));
+    });
+  };
+  EXPECT_FAILS_AT(tileLoad([&](auto& b) { b[L.tileAt[0] + 4] = 'X'; }), L.tileAt[0] + 4,
+                  "TQT tile L0_0_0 (table entry 0): expected DDS magic");
+  EXPECT_FAILS_AT(tileLoad([&](auto& b) {
                     put32(b, L.tileAt[0] + 4 + 12, 8); // dwHeight 8: needs 128 bytes of pixels
                   }),
-                  L.tileAt[0] + 4 + 128, "complete DDS stream");
+                  L.tileAt[0] + 4 + 128, "TQT tile L0_0_0 (table entry 0): expected image data");
 }
 
 TEST(TqtBadInput, PartiallyOverlappingTilesAreRejected) {

@@ -105,21 +105,6 @@ TEST(ChuConvert, GlbIsValidatorCleanWithExactChunkExtents) {
             (std::vector<double>{0, 1, 0}));
 }
 
-namespace {
-
-// The first pixel of the base colour image of node `name` (tinygltf decodes the PNG).
-std::array<uint8_t, 3> chunkPixel(const tinygltf::Model& m, const std::string& name) {
-  const tinygltf::Node* n = findNode(m, name);
-  if (!n) throw std::runtime_error("no node " + name);
-  const auto& prim = m.meshes[size_t(n->mesh)].primitives[0];
-  const auto& mat = m.materials.at(size_t(prim.material));
-  const auto& tex = m.textures.at(size_t(mat.pbrMetallicRoughness.baseColorTexture.index));
-  const auto& img = m.images.at(size_t(tex.source));
-  return {img.image[0], img.image[1], img.image[2]};
-}
-
-} // namespace
-
 TEST(ChuConvert, CompanionTqtTexturesEveryChunk) {
   fs::path dir = tempDir();
   writePair(dir / "t.chu", dir / "t.tqt");
@@ -131,7 +116,7 @@ TEST(ChuConvert, CompanionTqtTexturesEveryChunk) {
       // nodeID(2, y, 3 - x) (§9c); that tile's first texel is virtual row
       // (3 - x + 1/16) / 4, column (y + 1/16) / 4 (tqt::synthTexel).
       const std::string name = "L2_" + std::to_string(x) + "_" + std::to_string(y);
-      std::array<uint8_t, 3> px = chunkPixel(m, name);
+      std::array<uint8_t, 4> px = baseColorPixel(m, name);
       EXPECT_EQ(px[0], std::lround((3 - x + 0.5 / 8) / 4 * 255)) << name;
       EXPECT_EQ(px[1], std::lround((y + 0.5 / 8) / 4 * 255)) << name;
       EXPECT_EQ(px[2], 192) << name;
@@ -210,15 +195,31 @@ TEST(ChuConvert, WithoutACompanionTheAtlasHasNoTexToc) {
   EXPECT_EQ(f.tocs[0].tag, "Geom");
 }
 
-TEST(ChuConvert, ABrokenCompanionIsReportedAndLeftOut) {
+// A CHU's textures come from its companion: one that does not read is an
+// error of the CHU (validate reports it there), refused by convert, or left
+// out and named under --partial.
+TEST(ChuConvert, ABrokenCompanionIsAnErrorOrUnderPartialLeftOut) {
   fs::path dir = tempDir();
   writePair(dir / "t.chu", {});
   writeBytes(dir / "t.tqt", {'t', 'q', 't', 0, 2, 0, 0, 0}); // truncated header
+  const std::string tqt = (dir / "t.tqt").string();
+  RunResult v = cli({"validate", (dir / "t.chu").string()});
+  EXPECT_EQ(v.exitCode, 1) << v.output;
+  EXPECT_NE(v.output.find("error: companion texture tree " + tqt + ": at byte 8 (0x8): expected"),
+            std::string::npos)
+      << v.output;
   RunResult r = cli({"convert", (dir / "t.chu").string(), "-o", (dir / "t.atlas").string()});
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_NE(r.output.find("warning: companion texture tree left out"), std::string::npos)
-      << r.output;
-  EXPECT_NE(r.output.find("t.tqt"), std::string::npos) << r.output;
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_NE(r.output.find("strata: error: " + tqt + ": at byte 8"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(dir / "t.atlas"));
+  for (const char* out : {"t.atlas", "t.glb"}) {
+    r = cli({"convert", (dir / "t.chu").string(), "-o", (dir / out).string(), "--partial"});
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("t.chu: left out: companion texture tree " + tqt + ": at byte 8"),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("; the chunks are untextured"), std::string::npos) << r.output;
+  }
   EXPECT_EQ(atlas::readAtlas(readBytes(dir / "t.atlas"), "t.atlas").tocs.size(), 1u);
 }
 

@@ -3,6 +3,7 @@
 // parser), for value-level assertions.
 #include <tiny_gltf.h>
 
+#include <array>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -61,4 +62,19 @@ inline const tinygltf::Node* findNode(const tinygltf::Model& m, const std::strin
   for (const auto& n : m.nodes)
     if (n.name == name) return &n;
   return nullptr;
+}
+
+// Pixel (x, y) of the base colour image of node `name`'s first primitive, as
+// tinygltf decoded it (stb_image), RGBA8.
+inline std::array<uint8_t, 4> baseColorPixel(const tinygltf::Model& m, const std::string& name,
+                                             int x = 0, int y = 0) {
+  const tinygltf::Node* n = findNode(m, name);
+  if (!n) throw std::runtime_error("no node " + name);
+  const auto& prim = m.meshes.at(size_t(n->mesh)).primitives.at(0);
+  const auto& mat = m.materials.at(size_t(prim.material));
+  const auto& tex = m.textures.at(size_t(mat.pbrMetallicRoughness.baseColorTexture.index));
+  const auto& img = m.images.at(size_t(tex.source));
+  size_t at = (size_t(y) * size_t(img.width) + size_t(x)) * size_t(img.component);
+  return {img.image[at], img.image[at + 1], img.image[at + 2],
+          uint8_t(img.component == 4 ? img.image[at + 3] : 255)};
 }

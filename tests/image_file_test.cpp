@@ -1,5 +1,6 @@
-// PNG through OpenImageIO (encodePNG / decodeEncoded) and encodeImageFile,
-// the writer `strata textures` uses for png | dds | ktx2.
+// PNG written through OpenImageIO (encodePNG) and read back with libpng
+// (decodeEncoded), and encodeImageFile, the writer `strata textures` uses for
+// png | dds | ktx2.
 #include "strata/error.h"
 #include "strata/image.h"
 
@@ -39,10 +40,8 @@ static void ImageFile_PngRoundTripsThroughOiio() {
 
 static void ImageFile_DecodeEncodedRejectsOtherBytes() {
   EXPECT_THROW(decodeEncoded({1, 2, 3, 4}, "x.bin"), Error);
-  // A PNG whose IHDR CRC is wrong: libpng rejects it before reading further.
-  // (A PNG cut short also gives an Error, but OpenImageIO 2.4.7 leaks a
-  // 31-byte string on that path - PNGInput::PngReadCallback longjmps over it -
-  // which fails the sanitizer run.)
+  // A PNG whose IHDR CRC is wrong: libpng rejects it before reading further
+  // (image_encoded_test.cpp has the other broken streams).
   std::vector<uint8_t> brokenPng = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0,    0,    0,
                                     13,   'I', 'H', 'D', 'R',  0,    0,    0,    1,    0,    0,
                                     0,    1,   8,   6,   0,    0,    0,    0xDE, 0xAD, 0xBE, 0xEF};

@@ -399,7 +399,37 @@ static void ImageKtx2Read_BadInputIsAClearError() {
   expectKtxError([&] { readKTX2(zf, "bad.ktx2"); }, level0, "Zstandard");
   zf = writeKTX2(img, z);
   putU32(zf, 20, 65536), putU32(zf, 24, 65536), putU32(zf, 32, 65536); // 2^48 bytes claimed
-  expectKtxError([&] { readKTX2(zf, "bad.ktx2"); }, 20, "2 GiB");
+  expectKtxError([&] { readKTX2(zf, "bad.ktx2"); }, 88, "expected level 0 to hold");
+}
+
+// A small file claiming 16384^2 RGBA8 (1 GiB) in one Zstandard frame that
+// declares that content size: refused from the frame's length before the
+// level (or the image) is allocated.
+static void ImageKtx2Read_HugeZstdLevelFailsBeforeAllocating() {
+  Ktx2WriteOptions z;
+  z.zstd = true;
+  std::vector<uint8_t> f = writeKTX2(makeImage(dxgi::RGBA8, 4, 4, 1), z);
+  uint64_t level0 = 0;
+  for (int i = 0; i < 8; ++i) level0 |= uint64_t(f[80 + i]) << (8 * i);
+  f.resize(size_t(level0));
+  // RFC 8878 §3.1.1: magic, Frame_Header_Descriptor 0xE0 (single segment, an
+  // 8-byte Frame_Content_Size), 2^30, then one last RLE block of 131072 bytes.
+  const std::vector<uint8_t> frame = {0x28, 0xB5, 0x2F, 0xFD, 0xE0, 0, 0,    0,   0x40,
+                                      0,    0,    0,    0,    0x03, 0, 0x10, 0x7F};
+  f.insert(f.end(), frame.begin(), frame.end());
+  putU32(f, 20, 16384), putU32(f, 24, 16384);
+  putU32(f, 88, uint32_t(frame.size())); // byteLength (its high half stays 0)
+  putU32(f, 96, 1u << 30);               // uncompressedByteLength: 16384 x 16384 x 4
+  EXPECT_LT(f.size(), 256u);
+  expectKtxError([&] { readKTX2(f, "bad.ktx2"); }, level0,
+                 "KTX2 level 0 declares 16384x16384, which needs at least 24576 bytes of "
+                 "compressed data (a Zstandard block has a 3-byte header and inflates to at most "
+                 "131072 bytes), but the payload holds 17");
+  // The frame says 1024 bytes: not the level's size.
+  std::vector<uint8_t> g = f;
+  putU32(g, size_t(level0) + 5, 1024);
+  expectKtxError([&] { readKTX2(g, "bad.ktx2"); }, level0,
+                 "expected KTX2 level 0's Zstandard frame to declare 1073741824 bytes, found 1024");
 }
 
 // Random corruption of our KTX2 files: a readable image or a strata::Error.
@@ -434,6 +464,10 @@ TEST(ImageKtx2, All) {
   {
     SCOPED_TRACE("ImageKtx2Read_BadInputIsAClearError");
     ImageKtx2Read_BadInputIsAClearError();
+  }
+  {
+    SCOPED_TRACE("ImageKtx2Read_HugeZstdLevelFailsBeforeAllocating");
+    ImageKtx2Read_HugeZstdLevelFailsBeforeAllocating();
   }
   {
     SCOPED_TRACE("ImageKtx2Read_CorruptFilesNeverCrash");

@@ -4,10 +4,16 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <fcntl.h>
 #include <fstream>
+#include <poll.h>
 #include <stdexcept>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace testsupport {
 
@@ -45,10 +51,59 @@ RunResult run(const std::string& commandLine) {
   return r;
 }
 
-RunResult cli(const std::vector<std::string>& args) {
-  std::string line = quote(STRATA_CLI);
+RunResult cli(const std::vector<std::string>& args, const fs::path& cwd) {
+  std::string line = (cwd.empty() ? "" : "cd " + quote(cwd.string()) + " && ") + quote(STRATA_CLI);
   for (auto& a : args) line += " " + quote(a);
   return run(line + " </dev/null");
+}
+
+MeasuredRun cliMeasured(const std::vector<std::string>& args) {
+  MeasuredRun m;
+  int outPipe[2], errPipe[2];
+  if (pipe(outPipe) != 0 || pipe(errPipe) != 0) return m;
+  std::vector<std::string> argv = {STRATA_CLI};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> cargv;
+  for (std::string& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int in = open("/dev/null", O_RDONLY);
+    dup2(in, 0);
+    dup2(outPipe[1], 1);
+    dup2(errPipe[1], 2);
+    for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1], in}) close(fd);
+    execv(cargv[0], cargv.data());
+    _exit(127);
+  }
+  close(outPipe[1]);
+  close(errPipe[1]);
+  pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+  std::string* into[2] = {&m.out, &m.err};
+  for (int open = 2; open > 0;) {
+    if (poll(fds, 2, -1) < 0) break;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP))) continue;
+      char buf[4096];
+      const ssize_t n = read(fds[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        into[i]->append(buf, size_t(n));
+      } else {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open;
+      }
+    }
+  }
+  int status = 0;
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) == pid) {
+    m.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    m.peakKiB = usage.ru_maxrss;
+  }
+  m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return m;
 }
 
 ValidatorResult validateGltf(const fs::path& file) {
@@ -69,6 +124,13 @@ ValidatorResult validateGltf(const fs::path& file) {
   return v;
 }
 
+std::string byteAt(uint64_t offset) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "at byte %llu (0x%llX)", (unsigned long long)offset,
+                (unsigned long long)offset);
+  return buf;
+}
+
 std::vector<uint8_t> readBytes(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   // A missing sample must fail the test with its name, not feed an empty
@@ -83,7 +145,15 @@ void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes) {
 }
 
 fs::path sharedDir() {
-  return fs::path(STRATA_SHARED_DIR);
+  const char* env = std::getenv("STRATA_SHARED_DIR");
+  return fs::path(env && *env ? env : STRATA_SHARED_DIR);
+}
+
+std::string sharedMissing() {
+  std::error_code ec;
+  if (fs::is_directory(sharedDir(), ec)) return "";
+  return "needs the shared samples directory " + sharedDir().string() +
+         " (../shared beside the checkout, or $STRATA_SHARED_DIR), which is absent";
 }
 
 fs::path sourceDir() {

@@ -21,8 +21,20 @@ struct RunResult {
 // Runs a shell command line, capturing its output.
 RunResult run(const std::string& commandLine);
 
-// Runs the strata CLI with the given arguments (each quoted).
-RunResult cli(const std::vector<std::string>& args);
+// Runs the strata CLI with the given arguments (each quoted), in `cwd` when
+// given (relative paths keep a long batch within the shell's argument limit).
+RunResult cli(const std::vector<std::string>& args, const fs::path& cwd = {});
+
+// The strata CLI run directly (no shell, stdin /dev/null) with stdout and
+// stderr captured apart, its wall time and its peak resident memory (wait4):
+// for tests of what reaches the terminal and of how much a command allocates.
+struct MeasuredRun {
+  int exitCode = -1;
+  std::string out, err;
+  long peakKiB = -1;
+  double seconds = 0;
+};
+MeasuredRun cliMeasured(const std::vector<std::string>& args);
 
 struct ValidatorResult {
   int errors = -1, warnings = -1, infos = -1;
@@ -32,11 +44,27 @@ struct ValidatorResult {
 // Validates a .glb/.gltf with the Khronos glTF Validator.
 ValidatorResult validateGltf(const fs::path& file);
 
+// "at byte N (0xN)", as Strata's errors and reports place an offset.
+std::string byteAt(uint64_t offset);
+
 std::vector<uint8_t> readBytes(const fs::path& file);
 void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes);
 
-// ../shared as CI lays it out beside the checkout.
+// ../shared as CI lays it out beside the checkout, or $STRATA_SHARED_DIR when
+// set (a test run can point it elsewhere, or at a missing path to see what a
+// fresh clone of the project alone does).
 fs::path sharedDir();
+
+// Empty when sharedDir() is there; otherwise why the tests that read it skip.
+std::string sharedMissing();
+
+// First line of a test that reads sharedDir(): skips it, saying why, when the
+// directory is absent (a fresh clone must pass); CI, which has it, runs it.
+#define STRATA_SKIP_WITHOUT_SHARED()                                                               \
+  do {                                                                                             \
+    const std::string strataSharedMissing = ::testsupport::sharedMissing();                        \
+    if (!strataSharedMissing.empty()) GTEST_SKIP() << strataSharedMissing;                         \
+  } while (0)
 
 // The checkout (samples/, tools/) and the node executable. The build's
 // absolute paths reach only test_support.cpp, so every other test file

@@ -14,7 +14,9 @@
 //     second indices LOD 0+1 43 (empty: aliases the LOD 0 parents at 43),
 //     LOD 0 second indices 44, indices 45, strips 48.
 #include "byte_builder.h"
+#include "test_support.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -146,10 +148,10 @@ inline Bytes tfragData() {
 }
 
 // The 0x40-byte tfrag header (tfrag-layout.md "TfragHeader 0x40 bytes").
-inline Bytes tfragHeader(uint8_t vertCount = 7, uint8_t triCount = 6) {
+inline Bytes tfragHeader(uint8_t vertCount = 7, uint8_t triCount = 6, int32_t data = 0x40) {
   Bytes h;
   h.f32(-1536).f32(4608).f32(512).f32(1024); // bsphere
-  h.s32(0x40);                               // data, relative to the table
+  h.s32(data);                               // data, relative to the table
   h.u16(0).u16(kShared).u16(kLod1).u16(kLod01).u16(kTexOfs).u16(kRgba);
   h.u8(21).u8(24).u8(32).u8(17); // common_size, lod_2_size, lod_1_size, lod_0_size
   h.u8(4).u8(5).u8(7).u8(0);     // rgba counts, base_only
@@ -172,18 +174,36 @@ inline std::vector<uint8_t> block(uint8_t vertCount = 7, uint8_t triCount = 6) {
   return b.b;
 }
 
+// Two copies of the tfrag, each with its own data: 16-byte header, zeros to
+// 0x40, two headers (data 0x80 and 0x80 + 912, relative to the table), the
+// two copies of the 912 data bytes.
+constexpr uint32_t kTfragDataBytes = 912; // cube at 848 + 64, 16-aligned
+inline std::vector<uint8_t> twoTfragBlock() {
+  Bytes b;
+  b.s32(0x40).s32(2).f32(32.0f).u32(0xDEADBEEF);
+  b.zeros(0x30);
+  b.raw(tfragHeader(7, 6, 0x80).b);
+  b.raw(tfragHeader(7, 6, 0x80 + kTfragDataBytes).b);
+  b.raw(tfragData().b);
+  b.raw(tfragData().b);
+  return b.b;
+}
+
 // Level directory files (tfrag-layout.md "Input that Strata reads"): the
-// block at core_data 0x100, textures_base 0x600, two textures.
+// block at core_data 0x100, textures_base 0x600 (or, for a longer block, the
+// first 0x100 boundary after it), two textures.
 struct LevelBytes {
   std::vector<uint8_t> coreIndex, coreData, gsRam;
 };
 
 inline LevelBytes level(const std::vector<uint8_t>& blk = block()) {
   LevelBytes l;
+  const uint32_t blockEnd = 0x100 + uint32_t(blk.size());
+  const uint32_t base = std::max<uint32_t>(0x600, (blockEnd + 0xFF) & ~0xFFu);
   Bytes d;
   d.b.assign(0x100, 0xCC);
   d.raw(blk);
-  d.b.resize(0x600, 0);
+  d.b.resize(base, 0);
   // texture 0 (8x8, 4 mips): mip 0 then mip 1 at data_offset 0
   std::vector<uint8_t> mip0(64, 0);
   const uint8_t first[] = {8, 16, 24, 7, 72, 240, 1, 2, 3, 4};
@@ -211,13 +231,13 @@ inline LevelBytes level(const std::vector<uint8_t>& blk = block()) {
 
   Bytes x;
   x.zeros(0x90);
-  x.patch32(0x08, 0x100); // tfrags
-  x.patch32(0x0c, 0x510); // occlusion: block is 0x410 bytes
-  x.patch32(0x10, 0x600); // sky
-  x.patch32(0x14, 0x580); // collision
-  x.patch32(0x30, 2);     // texture table count
-  x.patch32(0x34, 0xA0);  // texture table offset
-  x.patch32(0x60, 0x600); // textures_base
+  x.patch32(0x08, 0x100);           // tfrags
+  x.patch32(0x0c, blockEnd);        // occlusion: 0x510 after the one-tfrag block of 0x410 bytes
+  x.patch32(0x10, base);            // sky
+  x.patch32(0x14, blockEnd + 0x70); // collision
+  x.patch32(0x30, 2);               // texture table count
+  x.patch32(0x34, 0xA0);            // texture table offset
+  x.patch32(0x60, base);            // textures_base
   x.patch32(0x88, 0x300);
   x.patch32(0x8c, uint32_t(l.coreData.size()));
   x.zeros(0x10);
@@ -225,6 +245,16 @@ inline LevelBytes level(const std::vector<uint8_t>& blk = block()) {
   x.s32(0x60).s16(4).s16(4).s16(1).s16(6).s16(-1).s16(-1); // texture 1
   l.coreIndex = x.b;
   return l;
+}
+
+// Writes the level's files into `dir` (gs_ram.bin only with `gsRam`).
+inline std::filesystem::path writeLevel(const std::filesystem::path& dir, const LevelBytes& l,
+                                        bool gsRam = true) {
+  std::filesystem::create_directories(dir);
+  testsupport::writeBytes(dir / "core_index.bin", l.coreIndex);
+  testsupport::writeBytes(dir / "core_data.bin", l.coreData);
+  if (gsRam) testsupport::writeBytes(dir / "gs_ram.bin", l.gsRam);
+  return dir;
 }
 
 } // namespace tfragfix

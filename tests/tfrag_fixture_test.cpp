@@ -26,13 +26,7 @@ Tfrag decodeOne(const std::vector<uint8_t>& b) {
   return blk.tfrags.at(0);
 }
 
-fs::path writeLevel(const fs::path& dir, const tfragfix::LevelBytes& l, bool gsRam = true) {
-  fs::create_directories(dir);
-  testsupport::writeBytes(dir / "core_index.bin", l.coreIndex);
-  testsupport::writeBytes(dir / "core_data.bin", l.coreData);
-  if (gsRam) testsupport::writeBytes(dir / "gs_ram.bin", l.gsRam);
-  return dir;
-}
+using tfragfix::writeLevel;
 
 using Tri = std::array<uint32_t, 3>;
 

@@ -3,6 +3,7 @@
 #include "strata/error.h"
 #include "strata/formats.h"
 #include "test_support.h"
+#include "ytd/container_check.h"
 #include "ytd/texture_container.h"
 #include "ytd/ytd_writer.h"
 #include "ytd_fixture.h"
@@ -17,10 +18,11 @@ using ytdfixture::Segment;
 
 namespace {
 
-// Runs the reader and returns the error text (empty when it did not throw).
+// Runs the reader and the load path's check (what convert and textures
+// refuse with) and returns the error text (empty when neither threw).
 std::string errorOf(const std::vector<uint8_t>& bytes, uint64_t* offset = nullptr) {
   try {
-    readYtd(bytes, "bad.ytd");
+    intactTextures(readYtd(bytes, "bad.ytd"), false);
   } catch (const Error& e) {
     EXPECT_EQ(e.file(), "bad.ytd");
     if (offset) *offset = e.offset();

@@ -63,6 +63,7 @@ fs::path writeTestYtd(const fs::path& dir, ytd::Edition edition) {
 } // namespace
 
 TEST(YtdCli, GalleryGlbPassesTheValidator) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto dir = tempDir();
   struct Case {
     std::string in;
@@ -88,6 +89,7 @@ TEST(YtdCli, GalleryGlbPassesTheValidator) {
 }
 
 TEST(YtdCli, GalleryQuadsMaterialsAndOrder) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto dir = tempDir();
   auto out = dir / "lvc.glb";
   ASSERT_EQ(cli({"convert", shared("ytd-legacy/lvc_lvc.ytd"), "-o", out.string()}).exitCode, 0);
@@ -171,6 +173,7 @@ TEST(YtdCli, TexturesDdsAndKtx2KeepTheBlocks) {
 }
 
 TEST(YtdCli, ValidateMixedDirectoriesWithCensus) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto r = cli({"validate", "--json", shared("ytd-legacy"), shared("drawables-legacy")});
   ASSERT_EQ(r.exitCode, 0) << r.output;
   auto j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
@@ -203,6 +206,7 @@ TEST(YtdCli, ValidateMixedDirectoriesWithCensus) {
 }
 
 TEST(YtdCli, InfoJson) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto r = cli({"info", "--json", shared("drawables-legacy/cs4_10_fnc_wire.ydr")});
   ASSERT_EQ(r.exitCode, 0) << r.output;
   auto j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
@@ -248,6 +252,7 @@ TEST(YtdCli, BadInputLeavesNoOutput) {
 }
 
 TEST(YtdCli, DrawableWithoutTexturesIsNotAnError) {
+  STRATA_SKIP_WITHOUT_SHARED();
   auto dir = tempDir();
   auto in = shared("drawables-legacy/v_61_lng_poster2.ydr");
   auto r = cli({"textures", in, "-o", (dir / "t").string()});

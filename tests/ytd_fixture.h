@@ -28,7 +28,9 @@ struct Segment {
   }
   void str(size_t at, const std::string& s) { std::memcpy(&b.at(at), s.c_str(), s.size() + 1); }
   void bytes(size_t at, const std::vector<uint8_t>& v) {
-    if (!v.empty()) std::memcpy(&b.at(at), v.data(), v.size());
+    if (v.empty()) return;
+    (void)b.at(at + v.size() - 1); // throws rather than writing past the end
+    std::memcpy(&b.at(at), v.data(), v.size());
   }
 };
 
@@ -65,5 +67,69 @@ inline std::vector<uint8_t> rsc7(uint32_t version, uint32_t sysFlags, uint32_t g
   out.insert(out.end(), packed.begin(), packed.end());
   return out;
 }
+
+// The 0x40-byte dictionary root shared by texture dictionaries and .ydd
+// drawable dictionaries (ytd-enhanced.md dictionary table; ydr-embedded.md
+// §2): +0x20 hash array pointer, +0x28/+0x2A count and capacity, +0x30 the
+// parallel pointer array, +0x38/+0x3A its count and capacity.
+inline void putDictionary(Segment& sys, size_t at, uint64_t hashes, uint64_t pointers, uint16_t n) {
+  sys.u64(at + 0x20, hashes);
+  sys.u16(at + 0x28, n);
+  sys.u16(at + 0x2A, n);
+  sys.u64(at + 0x30, pointers);
+  sys.u16(at + 0x38, n);
+  sys.u16(at + 0x3A, n);
+}
+
+// One texture of a hand-built legacy (v13) dictionary, its fields as
+// ytd-layout.md's "Legacy texture (v13, 0x90 bytes)" names them.
+struct LegacyTexture {
+  std::string name; // bytes, as stored
+  uint32_t hash;    // the dictionary's hash entry (joaat from a separate script)
+  uint32_t format;  // +0x58: D3DFMT number or FourCC
+  uint16_t width, height, stride;
+  uint8_t mips;
+  uint32_t dataOffset; // +0x70 points at graphics + dataOffset
+  std::vector<uint8_t> data;
+};
+
+constexpr uint32_t fourCC(char a, char b, char c, char d) {
+  return uint32_t(uint8_t(a)) | uint32_t(uint8_t(b)) << 8 | uint32_t(uint8_t(c)) << 16 |
+         uint32_t(uint8_t(d)) << 24;
+}
+
+// A legacy .ytd laid out by hand (ytd-layout.md): the dictionary at system +0
+// (+0x20 hashes -> +0x100, +0x30 texture pointers -> +0x200, counts and
+// capacities = the texture count), records at +0x400 + 0x90 i, names at
+// +0x2000 + 0x40 i; a 16 KiB system segment and a graphics segment of
+// `gfxSize` bytes (a multiple of 8192). Patch `sys` / `gfx` before file().
+struct LegacyYtd {
+  Segment sys{16384}, gfx;
+  explicit LegacyYtd(const std::vector<LegacyTexture>& ts, size_t gfxSize = 32768) : gfx(gfxSize) {
+    putDictionary(sys, 0, 0x50000100, 0x50000200, uint16_t(ts.size()));
+    for (size_t i = 0; i < ts.size(); ++i) {
+      const LegacyTexture& t = ts[i];
+      const size_t rec = 0x400 + 0x90 * i, name = 0x2000 + 0x40 * i;
+      sys.u32(0x100 + 4 * i, t.hash);
+      sys.u64(0x200 + 8 * i, 0x50000000 + rec);
+      sys.u64(rec + 0x28, 0x50000000 + name);
+      sys.u16(rec + 0x50, t.width);
+      sys.u16(rec + 0x52, t.height);
+      sys.u16(rec + 0x54, 1); // depth
+      sys.u16(rec + 0x56, t.stride);
+      sys.u32(rec + 0x58, t.format);
+      sys.u8(rec + 0x5D, t.mips);
+      sys.u64(rec + 0x70, 0x60000000 + t.dataOffset);
+      sys.str(name, t.name);
+      gfx.bytes(t.dataOffset, t.data);
+    }
+  }
+  // size(flags): bits 17-23 count pages of 16 x 0x200 bytes; bits 28-31 carry
+  // the version nibbles (13: system 0, graphics 0xD).
+  std::vector<uint8_t> file() const {
+    return rsc7(13, uint32_t(sys.b.size() / 8192) << 17,
+                0xD0000000 | uint32_t(gfx.b.size() / 8192) << 17, sys.b, gfx.b);
+  }
+};
 
 } // namespace ytdfixture

@@ -239,10 +239,12 @@ TEST(YtdRoundTrip, LegacyTinyMipsStoredShortAreCompleted) {
   EXPECT_TRUE(std::equal(src.data.begin(), src.data.begin() + 2728, first.record.data.begin()));
   // Mip 5 had 2 of its 8 bytes; the rest repeat the last whole block (mip 4).
   for (size_t i = 2730; i < 2744; ++i) EXPECT_EQ(first.record.data[i], first.record.data[i - 8]);
-  bool warned = false;
+  // The legacy formula's own length (ytd-layout.md: "tiny BC mips stored
+  // truncated!"): a note, not a warning.
+  bool noted = false;
   for (auto& f : first.findings)
-    warned |= f.severity == Severity::Warning && f.message.find("mips 5..6") != std::string::npos;
-  EXPECT_TRUE(warned);
+    noted |= f.severity == Severity::Info && f.message.find("mips 5..6") != std::string::npos;
+  EXPECT_TRUE(noted);
 }
 
 TEST(YtdRoundTrip, EveryListedFormatDecodes) {

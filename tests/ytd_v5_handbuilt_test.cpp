@@ -183,8 +183,12 @@ TEST(YtdV5Handbuilt, PixelsDecodeAsWritten) {
   h = detectFormat(path);
   ASSERT_NE(h, nullptr);
   EXPECT_STREQ(h->name, "ytd");
-  auto images = h->textures(path, {}).images;
-  // The tiled texture is left out, the rest convert, in name-hash order.
+  TextureSet set = h->textures(path, {});
+  auto& images = set.images;
+  // The tiled texture is left out (and named), the rest convert, in name-hash order.
+  ASSERT_EQ(set.leftOut.size(), 1u);
+  EXPECT_NE(set.leftOut[0].find("'strata_tiled': not converted: tile mode 13"), std::string::npos)
+      << set.leftOut[0];
   ASSERT_EQ(images.size(), 3u);
   EXPECT_EQ(images[0].name, "strata_rgba");
   EXPECT_EQ(images[1].name, "strata_bc1");
@@ -299,4 +303,47 @@ TEST(YtdV5Handbuilt, DimensionDecidedBySizeViewOrSpec) {
   EXPECT_EQ(info["dictionaries"][0]["textures"][1]["dimensionBasis"], "undecided (spec reading)");
   EXPECT_EQ(info["dictionaries"][0]["textures"][1]["shape"], "cube");
   EXPECT_EQ(info["dictionaries"][0]["textures"][0]["shape"], "3D");
+}
+
+TEST(YtdV5Handbuilt, MippedNonPowerOfTwoMayCountPowerOfTwoSides) {
+  // BC1 (0x47) 12x8 with 2 mips. The real chain: 3x2 + 2x1 blocks = 8 blocks,
+  // 64 bytes. ytd-layout.md, "Block count": with mips > 1 the sides are
+  // rounded up to powers of two first: 16x8 -> 4x2 + 2x1 = 10 blocks.
+  // joaat("npot_bc1") = 0xE69A555A. Mip 0 red, mip 1 green, then 16 bytes of
+  // the rounded count's slack.
+  auto data = repeat(bc1Solid(0xF800, 0x001F), 6);
+  auto mip1 = repeat(bc1Solid(0x07E0, 0x0000), 2);
+  data.insert(data.end(), mip1.begin(), mip1.end());
+  data.resize(80, 0);
+  V5Texture t{"npot_bc1", 0xE69A555A, 0x47, 12, 8, 1, 1, 255, 2, 10, 8, 0x41, data};
+  auto dir = testsupport::tempDir();
+  auto path = (dir / "npot.ytd").string();
+  testsupport::writeBytes(path, buildV5({t}));
+  ValidationReport r = requireFormat(path).validate(path);
+  EXPECT_EQ(r.errors(), 0u);
+  EXPECT_EQ(r.warnings(), 0u);
+  EXPECT_EQ(r.summary["invariantFailures"], 0);
+  EXPECT_EQ(r.summary["powerOfTwoBlockCounts"], 1);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].severity, Severity::Info);
+  EXPECT_EQ(r.findings[0].offset, 0x400u + 0x08); // the record's block count field
+  EXPECT_NE(r.findings[0].message.find("64-byte chain of 12x8"), std::string::npos);
+  auto info = requireFormat(path).info(path);
+  EXPECT_EQ(info["dictionaries"][0]["textures"][0]["blockCountRule"], "power-of-two sides");
+  EXPECT_EQ(info["dictionaries"][0]["textures"][0]["censusOk"], true);
+  auto images = requireFormat(path).textures(path, {}).images;
+  ASSERT_EQ(images.size(), 1u);
+  EXPECT_EQ(images[0].data.size(), 64u);
+  auto px = image::decodeRGBA8(images[0], 1);
+  ASSERT_EQ(px.size(), 6u * 4 * 4);
+  EXPECT_EQ(std::vector<uint8_t>(px.begin(), px.begin() + 4),
+            (std::vector<uint8_t>{0, 255, 0, 255}));
+
+  // A count that is neither reading is still the census error.
+  t.blockCount = 9;
+  testsupport::writeBytes(path, buildV5({t}));
+  r = requireFormat(path).validate(path);
+  ASSERT_EQ(r.errors(), 1u);
+  EXPECT_NE(r.findings[0].message.find("census invariant"), std::string::npos);
+  EXPECT_THROW(requireFormat(path).load(path, {}), Error);
 }

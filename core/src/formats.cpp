@@ -55,6 +55,11 @@ const FormatHandler& requireFormat(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw Error(path, Error::kNoOffset, "no such file");
   if (const FormatHandler* h = detectFormat(path)) return *h;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(path, Error::kNoOffset,
+                "holds nothing Strata recognises: not a tfrag level (no core_index.bin or "
+                "core_data.bin) and no Atlas, CHU, TQT, YTD or drawable file inside (checked by "
+                "magic)");
   throw Error(path, 0,
               "unrecognised input: not an Atlas, CHU, TQT, YTD, drawable or tfrag level (checked "
               "by magic)");

@@ -20,7 +20,7 @@ void exerciseContainer(const ytd::TextureContainer& c) {
     options.textures = gltf::TextureMode::None;
     (void)gltf::writeGltf(ytd::galleryScene(c, LoadOptions{}), options);
   });
-  cleanErrorsAllowed([&] { decodeAll(ytd::containerImages(c)); });
+  cleanErrorsAllowed([&] { decodeAll(ytd::containerTextures(c, LoadOptions{}).images); });
 }
 
 } // namespace strata::fuzz

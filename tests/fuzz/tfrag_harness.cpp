@@ -8,6 +8,7 @@
 #include "scratch.h"
 
 #include "tfrag/tfrag_scene.h"
+#include "tfrag/tfrag_validate.h"
 
 #include <array>
 #include <filesystem>
@@ -20,7 +21,8 @@ void exerciseLevel(const std::string& path, bool bare) {
   const FormatHandler& h = handlerNamed(bare ? "tfrag-block" : "tfrag");
   cleanErrorsAllowed([&] { dumpInfo(h.info(path)); });
   cleanErrorsAllowed([&] {
-    const tfrag::LoadedLevel level = tfrag::loadLevel(path, bare);
+    const tfrag::CheckedLevel level = tfrag::checkLevel(path, bare);
+    (void)tfrag::acceptOrLeaveOut(level, true);
     for (int lod = 0; lod <= 2; ++lod) {
       LoadOptions options;
       options.lod = lod;

@@ -41,12 +41,15 @@ void fuzzTqt(const uint8_t* data, size_t size) {
     dumpReport(report);
   });
   cleanErrorsAllowed([&] {
+    // The tiles as `strata textures` takes them (validateModel only checks them).
+    const atlas::File tex = tqt::asAtlas(file);
+    atlas::TileCache cache(tex, false, tqt::tileOrigins(file, name));
     std::vector<Image> tiles;
-    for (const tqt::Tile& t : file.tiles) {
-      tqt::TileDds d = tqt::readTileDds(t, name);
-      if (d.decoded) tiles.push_back(std::move(d.image));
-    }
+    const size_t stubs = tex.tocs.empty() ? 0 : tex.tocs[0].stubCount();
+    for (size_t stub = 0; stub < stubs; ++stub)
+      if (auto img = cache.take(0, stub)) tiles.push_back(std::move(*img));
     decodeAll(tiles);
+    for (const tqt::Tile& t : file.tiles) (void)tqt::describeTileDds(t, name);
   });
   cleanErrorsAllowed([&] {
     (void)atlas::toScene(chu::toAtlas(companionChu(), &file, "fuzz.chu"), LoadOptions{},

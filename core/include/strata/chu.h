@@ -7,14 +7,16 @@
 namespace strata::chu {
 
 struct AtlasOutput {
-  std::vector<uint8_t> bytes;        // a complete v140 .atlas file
-  std::vector<std::string> warnings; // e.g. a companion TQT that could not be used
+  std::vector<uint8_t> bytes;       // a complete v140 .atlas file
+  std::vector<std::string> leftOut; // under `partial`: each broken piece left out, and why
 };
 
 // `strata convert x.chu -o x.atlas`: one v140 Geom TOC mapped from the CHU
 // (§9b) with Atlas collision regenerated for the leaf chunks, plus one Tex TOC
 // from the same-stem TQT beside it when there is one (§9c, §9d: mFormat 2,
-// DDS bytes unchanged). Throws strata::Error for a bad CHU.
-AtlasOutput convertToAtlas(const std::string& chuPath);
+// DDS bytes unchanged). Throws strata::Error on the first error validate
+// reports for the CHU or its TQT; under `partial` (LoadOptions::partial) a
+// broken chunk's stub or tile's stubs are left empty instead, each named.
+AtlasOutput convertToAtlas(const std::string& chuPath, bool partial = false);
 
 } // namespace strata::chu

@@ -21,6 +21,10 @@ private:
   std::string detail_;
 };
 
+// " at byte N (0xN)" for a message, or "" for Error::kNoOffset: the one way
+// every error and finding names its offset.
+std::string atByte(uint64_t offset);
+
 // "Valid but uses something we do not support": a distinct kind so batch tools
 // can report it differently from corruption.
 class Unsupported : public Error {

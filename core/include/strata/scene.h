@@ -1,7 +1,9 @@
 #pragma once
 // The neutral scene (design.md): plain data every reader produces and every
 // writer consumes. Coordinates are the source's: right-handed, Z up. Writers
-// for Y-up targets convert (glTF: (x, y, z) -> (x, z, -y)).
+// for Y-up targets convert (glTF: (x, y, z) -> (x, z, -y)). Every string is
+// UTF-8 text: readers escape names and paths from files with escapeUtf8
+// (strata/text.h) as they put them here, so writers and the C ABI need not.
 #include <array>
 #include <cstdint>
 #include <string>

@@ -11,6 +11,7 @@
 // texture and config chunks keep their bytes, at new offsets.
 #include "strata/atlas_export.h"
 
+#include "atlas/atlas_check.h"
 #include "atlas/atlas_collision.h"
 #include "atlas/atlas_edit.h"
 #include "atlas/atlas_edit_geometry.h"
@@ -269,6 +270,11 @@ std::vector<uint8_t> exportAtlas(const std::vector<uint8_t>& base, const std::st
                                  const AtlasExportOptions& options, AtlasExportReport& report) {
   report = {};
   File file = readAtlas(base, baseName);
+  // The base's chunks feed the rewritten ones (bounds, simplified levels) and
+  // the rest are kept: a base validate calls broken is refused with that error.
+  std::vector<Problem> problems;
+  checkStructure(file, baseName, problems);
+  if (const Problem* p = firstError(problems)) refuse(*p);
   std::vector<ChunkEdit> edits = chunkEditsFromScene(edited, editedName);
   Toc* toc = nullptr;
   size_t geomTocs = 0;

@@ -1,8 +1,8 @@
 // The Atlas entry of the format table (core/src/formats.cpp).
 #include "atlas/atlas_info.h"
 #include "atlas/atlas_io.h"
+#include "atlas/atlas_load.h"
 #include "atlas/atlas_scene.h"
-#include "atlas/atlas_textures.h"
 #include "atlas/atlas_validate.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -42,7 +42,7 @@ ValidationReport validateAtlas(const std::string& path) {
 
 TextureSet texturesAtlas(const std::string& path, const LoadOptions& options) {
   atlas::File file = atlas::readAtlas(readFile(path), path);
-  return {atlas::allTiles(file, options.swapRedBlue, path), {}};
+  return atlas::loadTiles(file, options, path, atlas::atlasTileOrigins(file, path));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "atlas/atlas_lod_check.h"
 
 #include "common/quadtree.h"
+#include "strata/text.h"
 
 #include <cstring>
 
@@ -63,12 +64,12 @@ nlohmann::json describe(const File& file, uint64_t fileSize) {
       json configs = json::array();
       for (const ConfigStub& s : t.configStubs) {
         json cj;
-        cj["name"] = std::string(s.name.data(), strnlen(s.name.data(), s.name.size()));
+        cj["name"] = escapeUtf8(std::string(s.name.data(), strnlen(s.name.data(), s.name.size())));
         const Frame* f = s.length ? file.frameAt(s.offset) : nullptr;
         json entries = json::array();
         if (f)
           for (const ConfigEntry& e : f->config.entries)
-            entries.push_back({{"key", e.key}, {"value", e.value}});
+            entries.push_back({{"key", escapeUtf8(e.key)}, {"value", escapeUtf8(e.value)}});
         cj["entries"] = entries; // newest first, as stored (§5)
         configs.push_back(cj);
       }

@@ -14,6 +14,10 @@ namespace strata::atlas {
 
 namespace {
 
+bool finite(const Vec3& p) {
+  return std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]);
+}
+
 size_t solidCount(const GeomChunk& g) {
   return g.indices.size() - std::min<size_t>(g.skirtSkip, g.indices.size());
 }
@@ -37,6 +41,9 @@ public:
           ok = false;
         else
           tri[size_t(k)] = g.verts[g.indices[t + size_t(k)]].point;
+        // A non-finite point is an error of its own (atlas_check.cpp); it has
+        // no place on a surface.
+        if (ok && !finite(tri[size_t(k)])) ok = false;
       }
       if (!ok) continue;
       tris_.push_back(tri);
@@ -69,7 +76,8 @@ public:
   // children's vertices at exactly (x, y) (a simplifier may leave a vertical
   // sliver on a locked border, which covers no area); false if none.
   bool distance(const Vec3& p, double& out) const {
-    if (tris_.empty() || p[0] < lo_[0] || p[0] > hi_[0] || p[1] < lo_[1] || p[1] > hi_[1])
+    if (tris_.empty() || !finite(p) || p[0] < lo_[0] || p[0] > hi_[0] || p[1] < lo_[1] ||
+        p[1] > hi_[1])
       return false;
     bool found = false;
     auto same = points_.equal_range(xyKey(p));
@@ -105,11 +113,14 @@ private:
   size_t grid_ = 1;
   std::vector<std::vector<size_t>> cells_;
 
+  // The grid cell of coordinate `v`. Written so that no value, NaN included,
+  // reaches the conversion to an integer outside 0..grid - 1.
   size_t cell(float v, int axis) const {
     const double span = double(hi_[size_t(axis)]) - lo_[size_t(axis)];
     if (!(span > 0)) return 0;
     const double f = (double(v) - lo_[size_t(axis)]) / span * double(grid_);
-    return size_t(std::clamp(f, 0.0, double(grid_ - 1)));
+    if (!(f > 0)) return 0;
+    return f < double(grid_ - 1) ? size_t(f) : grid_ - 1;
   }
 };
 
@@ -119,7 +130,8 @@ double heightRange(const File& file, const Toc& toc) {
   for (size_t i = 0; i < toc.geomStubs.size(); ++i)
     if (const GeomChunk* g = chunkAt(file, toc, i))
       for (const Vertex& v : g->verts)
-        zMin = std::min(zMin, v.point[2]), zMax = std::max(zMax, v.point[2]);
+        if (std::isfinite(v.point[2]))
+          zMin = std::min(zMin, v.point[2]), zMax = std::max(zMax, v.point[2]);
   return zMax >= zMin ? double(zMax) - zMin : -1;
 }
 

@@ -3,6 +3,7 @@
 #include "atlas/atlas_io.h"
 #include "common/bytes.h"
 #include "common/quadtree.h"
+#include "strata/text.h"
 
 #include <algorithm>
 #include <map>
@@ -11,18 +12,13 @@ namespace strata::atlas {
 
 namespace {
 
-// File bytes quoted in a message, each non-printable one as '?': messages are
-// text (a raw byte would also make `validate --json` invalid UTF-8).
-std::string printable(std::string s) {
-  for (char& c : s)
-    if (c < 32 || c > 126) c = '?';
-  return s;
-}
-
 std::string fourcc(uint32_t v) {
   std::string s;
-  for (int i = 0; i < 4; ++i) s += char(v >> (8 * i));
-  return printable(s);
+  for (int i = 0; i < 4; ++i) {
+    char c = char(v >> (8 * i));
+    s += (c >= 32 && c < 127) ? c : '?';
+  }
+  return s;
 }
 
 Box3 readBox(ByteReader& r, const char* what) {
@@ -47,8 +43,8 @@ Toc readToc(ByteReader& r, size_t index) {
   } else if (t.tag == "Config") {
     t.kind = TocKind::Config;
   } else {
-    r.failAt(tagAt, "TOC " + std::to_string(index) + " has unknown kind tag \"" + printable(t.tag) +
-                        "\"; expected Geom, Tex or Config");
+    r.failAt(tagAt, "TOC " + std::to_string(index) + " has unknown kind tag \"" +
+                        escapeUtf8(t.tag) + "\"; expected Geom, Tex or Config");
   }
   size_t depthAt = r.tell();
   t.treeDepth = r.u32("TOC treeDepth");

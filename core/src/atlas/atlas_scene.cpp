@@ -1,8 +1,11 @@
 #include "atlas/atlas_scene.h"
 
+#include "atlas/atlas_check.h"
+#include "atlas/atlas_load.h"
 #include "atlas/atlas_textures.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
+#include "strata/text.h"
 
 namespace strata::atlas {
 
@@ -36,7 +39,8 @@ Primitive basePrimitive(const GeomChunk& g) {
 
 } // namespace
 
-Scene toScene(const File& file, const LoadOptions& options, const std::string& fileName) {
+Scene toScene(const File& file, const LoadOptions& options, const std::string& fileName,
+              const TileOrigins& origins) {
   const Toc* toc = geometryToc(file);
   if (!toc) throw Error(fileName, Error::kNoOffset, "the file has no Geom TOC: nothing to convert");
   if (toc->treeDepth == 0 || toc->geomStubs.size() != nodeCount(toc->treeDepth))
@@ -52,8 +56,14 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
                     std::to_string(toc->treeDepth - 1) + ")");
 
   Scene scene;
-  scene.name = fileName;
-  TextureBinder textures(file, options, fileName, scene);
+  scene.name = escapeUtf8(fileName);
+  std::vector<Problem> problems;
+  checkStructure(file, fileName, problems);
+  const std::set<uint64_t> leftOut =
+      applyStructure(problems, options.partial, fileName, scene.leftOut);
+  const size_t tocIndex = size_t(toc - file.tocs.data());
+  TileCache tiles(file, options.swapRedBlue, origins ? origins : atlasTileOrigins(file, fileName));
+  TextureBinder textures(file, options, fileName, scene, tiles);
   const uint32_t side = 1u << level;
   size_t done = 0;
   for (uint32_t x = 0; x < side; ++x)
@@ -63,6 +73,7 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
       node.name = "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
       node.tags = {{"level", level}, {"x", x}, {"y", y}};
       const Frame* frame = stub.length ? file.frameAt(stub.offset) : nullptr;
+      if (leftOut.count(pieceIndex(tocIndex, size_t(nodeId(level, x, y))))) frame = nullptr;
       if (frame && !frame->geom.verts.empty()) {
         const GeomChunk& g = frame->geom;
         const size_t solid = g.indices.size() - g.skirtSkip;
@@ -79,12 +90,6 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
           base.indices.assign(g.indices.begin(), g.indices.begin() + solid);
           if (!base.indices.empty()) mesh.primitives.push_back(std::move(base));
         }
-        for (const Primitive& p : mesh.primitives)
-          for (uint32_t i : p.indices)
-            if (i >= p.positions.size())
-              throw Error(fileName, frame->offset,
-                          "chunk " + node.name + " has index " + std::to_string(i) + " but only " +
-                              std::to_string(p.positions.size()) + " vertices");
         if (!mesh.primitives.empty()) {
           textures.bind(mesh, level, x, y);
           node.mesh = int(scene.meshes.size());
@@ -95,6 +100,14 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
       scene.nodes.push_back(std::move(node));
       if (options.progress) options.progress(++done, size_t(side) * side);
     }
+  if (options.textures) {
+    // Every tile is checked, the ones no chunk shows too: validate decodes
+    // them all, and what it calls an error the load refuses.
+    tiles.checkAll();
+    std::vector<Problem> images = tiles.problems();
+    images.insert(images.end(), textures.sourceProblems().begin(), textures.sourceProblems().end());
+    applyImages(images, &textures.fallbacks(), options.partial, fileName, scene.leftOut);
+  }
   return scene;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "atlas/atlas_model.h"
+#include "atlas/atlas_tiles.h"
 #include "strata/formats.h"
 #include "strata/scene.h"
 
@@ -7,8 +8,13 @@ namespace strata::atlas {
 
 // The Atlas adapter (design.md "Atlas to scene"): one node per chunk of the
 // chosen geometry level named L<level>_<x>_<y>, skirts left out unless asked
-// for, morph offsets as one morph target, normals from the file.
-Scene toScene(const File& file, const LoadOptions& options, const std::string& fileName);
+// for, morph offsets as one morph target, normals from the file. It runs
+// validate's checks first (atlas_load.h): an error throws it, naming it, or
+// under LoadOptions::partial leaves the chunk out. With textures, every tile
+// is decoded once (the ones shown and, to check them, the rest); `origins`
+// names them (default: the .atlas's own, atlasTileOrigins).
+Scene toScene(const File& file, const LoadOptions& options, const std::string& fileName,
+              const TileOrigins& origins = {});
 
 // The first geometry TOC, or nullptr.
 const Toc* geometryToc(const File& file);

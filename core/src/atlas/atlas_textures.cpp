@@ -1,10 +1,12 @@
 #include "atlas/atlas_textures.h"
 
+#include "atlas/atlas_check.h"
 #include "atlas/atlas_texture_tree.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
+#include "strata/text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,53 +16,6 @@ namespace strata::atlas {
 
 namespace fs = std::filesystem;
 
-Image decodeTile(const Frame& frame, bool swapRedBlue, const std::string& fileName) {
-  const uint64_t at = frame.offset + 13; // ATSP, bodySize, TexH, mFormat
-  Image img;
-  switch (frame.tex.format) { // §4 mFormat
-  case 0:
-  case 1:
-    try {
-      img = image::decodeEncoded(frame.tex.data, fileName);
-    } catch (const Error& e) {
-      throw Error(fileName, at, e.detail());
-    }
-    if (swapRedBlue)
-      for (size_t i = 0; i + 3 < img.data.size(); i += 4) std::swap(img.data[i], img.data[i + 2]);
-    return img;
-  case 2:
-    try {
-      return image::readDDS(frame.tex.data, fileName);
-    } catch (const Error& e) { // offsets inside the DDS become file offsets
-      throw Error(fileName, e.offset() == Error::kNoOffset ? at : at + e.offset(), e.detail());
-    }
-  default:
-    throw Error(fileName, at - 1,
-                "unknown texture mFormat " + std::to_string(frame.tex.format) +
-                    " (expected 0 JPEG, 1 PNG or 2 DDS)");
-  }
-}
-
-std::vector<Image> allTiles(const File& file, bool swapRedBlue, const std::string& fileName) {
-  std::vector<Image> out;
-  int slot = 0;
-  for (const Toc& toc : file.tocs) {
-    if (toc.kind != TocKind::Tex) continue;
-    for (size_t i = 0; i < toc.texStubs.size(); ++i) {
-      const TexStub& s = toc.texStubs[i];
-      const Frame* f = s.length ? file.frameAt(s.offset) : nullptr;
-      if (!f) continue;
-      NodePos p = nodePos(i);
-      Image img = decodeTile(*f, swapRedBlue, fileName);
-      img.name = "tex" + std::to_string(slot) + "_L" + std::to_string(p.level) + "_" +
-                 std::to_string(p.x) + "_" + std::to_string(p.y);
-      out.push_back(std::move(img));
-    }
-    ++slot;
-  }
-  return out;
-}
-
 namespace {
 
 struct Rgba8 {
@@ -68,8 +23,9 @@ struct Rgba8 {
   std::vector<uint8_t> px;
   // Bilinear sample at tile-local (u, v) in [0,1], v down, clamped to the edge.
   std::array<float, 4> sample(float u, float v) const {
-    float fx = std::clamp(u, 0.0f, 1.0f) * float(w) - 0.5f;
-    float fy = std::clamp(v, 0.0f, 1.0f) * float(h) - 0.5f;
+    // (Written so that NaN clamps too: it never reaches the integer conversions.)
+    float fx = (u > 0 ? std::min(u, 1.0f) : 0.0f) * float(w) - 0.5f;
+    float fy = (v > 0 ? std::min(v, 1.0f) : 0.0f) * float(h) - 0.5f;
     int x0 = std::clamp(int(std::floor(fx)), 0, int(w) - 1),
         y0 = std::clamp(int(std::floor(fy)), 0, int(h) - 1);
     int x1 = std::min(x0 + 1, int(w) - 1), y1 = std::min(y0 + 1, int(h) - 1);
@@ -105,28 +61,73 @@ Rgba8 toRgba8(const Image& img) {
 
 } // namespace
 
+BlendSources readBlendSources(const TextureSchema& schema, const std::string& atlasPath,
+                              std::vector<Problem>& problems) {
+  BlendSources out;
+  const fs::path dir = fs::path(atlasPath).parent_path();
+  bool decoded = true;
+  for (size_t k = 0; k < schema.sourceImages.size(); ++k) {
+    std::string src = schema.sourceImages[k];
+    std::replace(src.begin(), src.end(), '\\', '/'); // Torque tools wrote Windows paths
+    // Paths relative to the .atlas, then the bare name beside it.
+    const fs::path candidates[] = {dir / fs::path(src).relative_path(),
+                                   dir / fs::path(src).filename()};
+    std::string found;
+    for (const fs::path& c : candidates) {
+      std::error_code ec;
+      if (!src.empty() && fs::is_regular_file(c, ec)) {
+        found = c.string();
+        break;
+      }
+    }
+    if (found.empty()) {
+      out.missing.push_back(src.empty() ? "(empty name)" : escapeUtf8(src));
+      continue;
+    }
+    try {
+      out.images.push_back(image::decodeEncoded(readFile(found), found));
+    } catch (const Error& e) {
+      decoded = false;
+      problems.push_back({Severity::Error, found, e.offset(),
+                          "blended source image " + std::to_string(k) + " (sourceImage" +
+                              std::to_string(k) + " in the config)",
+                          e.detail(), kSourcePiece, k, false});
+    }
+  }
+  out.complete = out.missing.empty() && decoded && !out.images.empty();
+  if (!out.missing.empty()) {
+    std::string list;
+    for (auto& m : out.missing) list += (list.empty() ? "" : ", ") + m;
+    problems.push_back({Severity::Warning, atlasPath, Error::kNoOffset, "",
+                        "blended Atlas: source images not found (" + list +
+                            "); the opacity map shaded by the light map stands in for the "
+                            "blended colour",
+                        kSourcePiece, schema.sourceImages.size(), false});
+  }
+  if (!out.complete) out.images.clear();
+  return out;
+}
+
 struct TextureBinder::State {
   const File& file;
   const LoadOptions& options;
   std::string fileName;
   Scene& scene;
+  TileCache& tiles;
   TextureSchema schema;
-  const Toc* base = nullptr;    // unique: the texture tree
-  const Toc* opacity = nullptr; // blended
-  const Toc* shadow = nullptr;
-  std::map<std::pair<const Toc*, size_t>, int> materialOfTile; // unique
-  std::map<std::pair<const Toc*, size_t>, Rgba8> decoded;      // blended inputs
+  int base = -1;    // unique: the texture tree (index into file.tocs)
+  int opacity = -1; // blended
+  int shadow = -1;
+  using FrameKey = std::pair<size_t, uint32_t>; // (toc, frame offset)
+  std::map<FrameKey, int> materialOfTile;       // unique; -1 when the tile is broken
+  std::map<FrameKey, Rgba8> decoded;            // blended inputs
   std::vector<Rgba8> sources;
-  bool sourcesComplete = false;
+  std::vector<Problem> sourceProblems;
+  std::map<uint64_t, int> fallbacks;
   bool warnedMissingTile = false;
 
-  State(const File& f, const LoadOptions& o, const std::string& n, Scene& s)
-      : file(f), options(o), fileName(n), scene(s) {}
-
-  const Toc* tocForSlot(int slot) {
-    int i = texTocIndex(file, slot);
-    return i < 0 ? nullptr : &file.tocs[size_t(i)];
-  }
+  State(const File& f, const LoadOptions& o, const std::string& n, Scene& s, TileCache& t)
+      : file(f), options(o), fileName(n), scene(s), tiles(t) {}
 
   int addMaterial(Image img, const std::string& name) {
     img.name = name;
@@ -143,90 +144,98 @@ struct TextureBinder::State {
     return int(scene.materials.size() - 1);
   }
 
-  uint32_t levelFor(const Toc& toc, uint32_t geomLevel) const {
-    uint32_t level = toc.treeDepth - 1;
+  uint32_t levelFor(int toc, uint32_t geomLevel) const {
+    uint32_t level = file.tocs[size_t(toc)].treeDepth - 1;
     if (options.textureLevel >= 0) level = std::min(level, uint32_t(options.textureLevel));
     return std::min(level, geomLevel);
   }
 
-  const Frame* tileFrame(const Toc& toc, const TilePlacement& p, size_t& stubIndex) {
-    stubIndex = size_t(nodeId(p.level, p.stubX, p.stubY));
-    const TexStub& s = toc.texStubs[stubIndex];
-    const Frame* f = s.length ? file.frameAt(s.offset) : nullptr;
-    if (!f && !warnedMissingTile) {
-      scene.warnings.push_back("texture tile L" + std::to_string(p.level) + "_" +
-                               std::to_string(p.stubX) + "_" + std::to_string(p.stubY) +
-                               " is missing; chunks that need it are untextured");
-      warnedMissingTile = true;
+  // The tile of `toc` that geometry node (g, x, y) shows: the one §4 assigns
+  // at the wanted level, or under --partial, when that one does not decode,
+  // the nearest ancestor that does. `usable(stub, placement)` decodes a
+  // candidate tile and says whether it can be shown. False: untextured (a
+  // missing tile, or no decodable one; `out` is then the wanted placement),
+  // the broken tiles on the way recorded in `fallbacks`.
+  template <typename Usable>
+  bool resolve(int toc, uint32_t g, uint32_t x, uint32_t y, TilePlacement& out, Usable usable) {
+    std::vector<uint64_t> broken;
+    bool found = false;
+    out = placeTile(g, x, y, levelFor(toc, g));
+    for (int level = int(out.level); level >= 0; --level) {
+      const TilePlacement p = placeTile(g, x, y, uint32_t(level));
+      const size_t stub = size_t(nodeId(p.level, p.stubX, p.stubY));
+      const uint32_t frame = tiles.frameOf(size_t(toc), stub);
+      if (!frame) {
+        if (!warnedMissingTile)
+          scene.warnings.push_back("texture tile L" + std::to_string(p.level) + "_" +
+                                   std::to_string(p.stubX) + "_" + std::to_string(p.stubY) +
+                                   " is missing; chunks that need it are untextured");
+        warnedMissingTile = true;
+        break;
+      }
+      if (usable(stub, p)) {
+        out = p;
+        found = true;
+        break;
+      }
+      broken.push_back(pieceIndex(size_t(toc), frame));
+      if (!options.partial) break; // the load refuses the file once every tile is checked
     }
-    return f;
+    for (uint64_t b : broken) fallbacks[b] = found ? int(out.level) : -1;
+    return found;
   }
 
-  const Rgba8* tilePixels(const Toc& toc, const TilePlacement& p) {
-    size_t stub;
-    const Frame* f = tileFrame(toc, p, stub);
-    if (!f) return nullptr;
-    auto key = std::make_pair(&toc, stub);
+  const Rgba8* tilePixels(int toc, size_t stub) {
+    const FrameKey key{size_t(toc), tiles.frameOf(size_t(toc), stub)};
     auto it = decoded.find(key);
-    if (it == decoded.end())
-      it = decoded.emplace(key, toRgba8(decodeTile(*f, options.swapRedBlue, fileName))).first;
+    if (it == decoded.end()) {
+      std::optional<Image> img = tiles.take(size_t(toc), stub);
+      if (!img) return nullptr;
+      it = decoded.emplace(key, toRgba8(*img)).first;
+    }
     return &it->second;
   }
 
-  void loadSources() {
-    // Paths relative to the .atlas, then the bare name beside it.
-    const fs::path dir = fs::path(fileName).parent_path();
-    std::vector<std::string> missing;
-    for (std::string src : schema.sourceImages) {
-      std::replace(src.begin(), src.end(), '\\', '/'); // Torque tools wrote Windows paths
-      fs::path candidates[] = {dir / fs::path(src).relative_path(), dir / fs::path(src).filename()};
-      bool found = false;
-      for (const fs::path& c : candidates) {
-        std::error_code ec;
-        if (!src.empty() && fs::is_regular_file(c, ec)) {
-          sources.push_back(toRgba8(image::decodeEncoded(readFile(c.string()), c.string())));
-          found = true;
-          break;
-        }
-      }
-      if (!found) missing.push_back(src.empty() ? "(empty name)" : src);
-    }
-    sourcesComplete = missing.empty() && !sources.empty();
-    if (!sourcesComplete) {
-      std::string list;
-      for (auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-      scene.warnings.push_back("blended Atlas: source images not found (" + list +
-                               "); exporting the opacity map shaded by the light map instead of "
-                               "the blended colour");
-      sources.clear();
-    }
+  int tileMaterial(size_t stub, const TilePlacement& p) {
+    const FrameKey key{size_t(base), tiles.frameOf(size_t(base), stub)};
+    auto it = materialOfTile.find(key);
+    if (it != materialOfTile.end()) return it->second;
+    std::optional<Image> img = tiles.take(size_t(base), stub);
+    const int m = !img ? -1
+                       : addMaterial(std::move(*img), "tile_L" + std::to_string(p.level) + "_" +
+                                                          std::to_string(p.stubX) + "_" +
+                                                          std::to_string(p.stubY));
+    return materialOfTile[key] = m;
   }
 
   // The blended colour of a chunk, baked into one image covering the chunk
   // (its §4 local UV at texture level = geometry level).
   int bakeChunk(uint32_t g, uint32_t x, uint32_t y) {
     const TilePlacement chunk = placeTile(g, x, y, g);
-    const TilePlacement po = placeTile(g, x, y, levelFor(*opacity, g));
-    const Rgba8* op = tilePixels(*opacity, po);
-    if (!op) return -1;
-    const Rgba8* sh = nullptr;
-    TilePlacement ps{};
-    if (shadow) {
-      ps = placeTile(g, x, y, levelFor(*shadow, g));
-      sh = tilePixels(*shadow, ps);
-    }
+    TilePlacement po{}, ps{};
+    const Rgba8 *op = nullptr, *sh = nullptr;
+    if (!resolve(opacity, g, x, y, po, [&](size_t stub, const TilePlacement&) {
+          return (op = tilePixels(opacity, stub)) != nullptr;
+        }))
+      return -1;
+    if (shadow >= 0 && !resolve(shadow, g, x, y, ps, [&](size_t stub, const TilePlacement&) {
+          return (sh = tilePixels(shadow, stub)) != nullptr;
+        }))
+      sh = nullptr;
+    const Toc& opToc = file.tocs[size_t(opacity)];
     // As many texels as the opacity tile gives this chunk, at least 16.
     uint32_t size = std::max<uint32_t>(16, op->w >> (g - po.level));
     if (sh) size = std::max<uint32_t>(size, sh->w >> (g - ps.level));
     size = std::min<uint32_t>(size, 1024);
     const float virt = schema.virtualTexSize > 0
                            ? float(schema.virtualTexSize)
-                           : float(op->w) * float(1u << (opacity->treeDepth - 1));
+                           : float(op->w) * float(1u << (opToc.treeDepth - 1));
     Image out;
     out.width = out.height = size;
     out.dxgiFormat = 28;
     out.colorSpace = ColorSpace::SRGB;
     out.data.resize(size_t(size) * size * 4);
+    const bool blend = !sources.empty();
     for (uint32_t row = 0; row < size; ++row)
       for (uint32_t col = 0; col < size; ++col) {
         Vec2 local{(float(col) + 0.5f) / float(size), (float(row) + 0.5f) / float(size)};
@@ -234,7 +243,7 @@ struct TextureBinder::State {
         Vec2 lo = localUV(po, tc);
         std::array<float, 4> w = op->sample(lo[0], lo[1]);
         std::array<float, 3> rgb{};
-        if (sourcesComplete) {
+        if (blend) {
           float sum = 0;
           for (size_t k = 0; k < 4 && k < sources.size(); ++k) sum += w[k];
           for (size_t k = 0; k < 4 && k < sources.size(); ++k) {
@@ -258,63 +267,65 @@ struct TextureBinder::State {
     return addMaterial(std::move(out), "L" + std::to_string(g) + "_" + std::to_string(x) + "_" +
                                            std::to_string(y) + "_blended");
   }
-
-  int tileMaterial(const TilePlacement& p) {
-    size_t stub;
-    const Frame* f = tileFrame(*base, p, stub);
-    if (!f) return -1;
-    auto key = std::make_pair(base, stub);
-    auto it = materialOfTile.find(key);
-    if (it != materialOfTile.end()) return it->second;
-    int m = addMaterial(decodeTile(*f, options.swapRedBlue, fileName),
-                        "tile_L" + std::to_string(p.level) + "_" + std::to_string(p.stubX) + "_" +
-                            std::to_string(p.stubY));
-    materialOfTile[key] = m;
-    return m;
-  }
 };
 
 TextureBinder::TextureBinder(const File& file, const LoadOptions& options,
-                             const std::string& fileName, Scene& scene)
-    : s_(std::make_unique<State>(file, options, fileName, scene)) {
-  if (!options.textures) return;
+                             const std::string& fileName, Scene& scene, TileCache& tiles)
+    : s_(std::make_unique<State>(file, options, fileName, scene, tiles)) {
+  if (!options.textures) return; // --textures none: no image is read at all
   s_->schema = textureSchema(file);
   if (s_->schema.kind == TextureSchema::Unique) {
-    s_->base = s_->tocForSlot(s_->schema.textureSlot);
-    if (!s_->base)
+    s_->base = texTocIndex(file, s_->schema.textureSlot);
+    if (s_->base < 0)
       scene.warnings.push_back("config names texture slot " +
                                std::to_string(s_->schema.textureSlot) +
                                " but the file has no such Tex TOC");
   } else if (s_->schema.kind == TextureSchema::Blended) {
-    s_->opacity = s_->tocForSlot(s_->schema.opacitySlot);
-    s_->shadow = s_->tocForSlot(s_->schema.shadowSlot);
-    if (!s_->opacity)
+    s_->opacity = texTocIndex(file, s_->schema.opacitySlot);
+    s_->shadow = texTocIndex(file, s_->schema.shadowSlot);
+    if (s_->opacity < 0) {
       scene.warnings.push_back("blended config names opacity slot " +
                                std::to_string(s_->schema.opacitySlot) +
                                " but the file has no such Tex TOC");
-    else
-      s_->loadSources();
+    } else {
+      BlendSources src = readBlendSources(s_->schema, fileName, s_->sourceProblems);
+      for (const Image& img : src.images) s_->sources.push_back(toRgba8(img));
+      for (const Problem& p : s_->sourceProblems)
+        if (p.severity == Severity::Warning) scene.warnings.push_back(p.message);
+    }
   }
-  for (const Toc* t : {s_->base, s_->opacity, s_->shadow})
-    if (t && (t->treeDepth == 0 || t->texStubs.size() != nodeCount(t->treeDepth)))
+  for (int t : {s_->base, s_->opacity, s_->shadow}) {
+    const Toc* toc = t < 0 ? nullptr : &file.tocs[size_t(t)];
+    if (toc && (toc->treeDepth == 0 || toc->texStubs.size() != nodeCount(toc->treeDepth)))
       throw Error(fileName, Error::kNoOffset,
-                  "a Tex TOC has " + std::to_string(t->texStubs.size()) +
-                      " stubs, not a complete quadtree of depth " + std::to_string(t->treeDepth));
+                  "a Tex TOC has " + std::to_string(toc->texStubs.size()) +
+                      " stubs, not a complete quadtree of depth " + std::to_string(toc->treeDepth));
+  }
 }
 
 TextureBinder::~TextureBinder() = default;
 
 bool TextureBinder::active() const {
-  return s_->base || s_->opacity;
+  return s_->base >= 0 || s_->opacity >= 0;
+}
+
+const std::vector<Problem>& TextureBinder::sourceProblems() const {
+  return s_->sourceProblems;
+}
+
+const std::map<uint64_t, int>& TextureBinder::fallbacks() const {
+  return s_->fallbacks;
 }
 
 void TextureBinder::bind(Mesh& mesh, uint32_t level, uint32_t x, uint32_t y) {
   if (!active()) return; // no texture tree: the global coordinate stays in TEXCOORD_0
   TilePlacement p;
-  int material;
-  if (s_->base) {
-    p = placeTile(level, x, y, s_->levelFor(*s_->base, level));
-    material = s_->tileMaterial(p);
+  int material = -1;
+  if (s_->base >= 0) {
+    if (!s_->resolve(s_->base, level, x, y, p, [&](size_t stub, const TilePlacement& at) {
+          return (material = s_->tileMaterial(stub, at)) >= 0;
+        }))
+      material = -1;
   } else {
     p = placeTile(level, x, y, level);
     material = s_->bakeChunk(level, x, y);

@@ -3,32 +3,52 @@
 // §4; atlas-torque-source-notes.md "Blended atlas").
 #include "atlas/atlas_config.h"
 #include "atlas/atlas_model.h"
+#include "atlas/atlas_tiles.h"
+#include "common/problems.h"
 #include "strata/formats.h"
 #include "strata/scene.h"
 
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace strata::atlas {
 
-// A texture tile decoded: JPEG/PNG to RGBA8 (optionally swapping red and blue
-// for content made from BGR data, §4), DDS as stored (image core).
-Image decodeTile(const Frame& frame, bool swapRedBlue, const std::string& fileName);
+struct BlendSources {
+  std::vector<Image> images;        // every named source, decoded, in sourceImage order
+  std::vector<std::string> missing; // names with no file beside the .atlas
+  bool complete = false;            // all there and decoded: the blend can be computed
+};
 
-// Every tile of every Tex TOC, named tex<slot>_L<level>_<x>_<y> by stub position.
-std::vector<Image> allTiles(const File& file, bool swapRedBlue, const std::string& fileName);
+// The source images a blended config names, looked up beside the .atlas (the
+// path as written, then its bare file name). A missing one is a warning: an
+// .atlas often travels without the images it was authored from, and the
+// opacity map shaded by the light map stands in. One that is there but does
+// not decode is an error (kSourcePiece): the user has it and expects its
+// colour, and falling back silently would lose it unseen. Both are added to
+// `problems`.
+BlendSources readBlendSources(const TextureSchema& schema, const std::string& atlasPath,
+                              std::vector<Problem>& problems);
 
-// Gives each chunk's primitives their texture coordinates and material.
+// Gives each chunk's primitives their texture coordinates and material, the
+// tiles decoded through `tiles`. Under LoadOptions::partial a tile that does
+// not decode leaves its chunks with the nearest ancestor tile that does,
+// placed by §4 at that level, or untextured where none does.
 class TextureBinder {
 public:
   TextureBinder(const File& file, const LoadOptions& options, const std::string& fileName,
-                Scene& scene);
+                Scene& scene, TileCache& tiles);
   ~TextureBinder();
   // Sets uv0 (tile-local), uv1 (global), the morph uv0 deltas and the material
-  // of every primitive in `mesh`, which was built from `chunk` at (level, x, y).
+  // of every primitive in `mesh`, which was built from the chunk at (level, x, y).
   void bind(Mesh& mesh, uint32_t level, uint32_t x, uint32_t y);
   bool active() const;
+  // The blended sources' problems, found by the constructor.
+  const std::vector<Problem>& sourceProblems() const;
+  // Every broken tile a chunk wanted, by pieceIndex(toc, frame offset): the
+  // level of the tile its chunks show instead, or -1 (untextured).
+  const std::map<uint64_t, int>& fallbacks() const;
 
 private:
   struct State;

@@ -1,6 +1,7 @@
 // strata.h scene handles: create, load, summary, info and validation JSON.
 #include "capi/capi_handles.h"
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <filesystem>
 #include <fstream>
@@ -55,8 +56,8 @@ nlohmann::json reportJson(const strata::ValidationReport& r) {
     j["message"] = f.message;
     findings.push_back(std::move(j));
   }
-  return {{"file", r.file},           {"format", r.format},   {"errors", r.errors()},
-          {"warnings", r.warnings()}, {"findings", findings}, {"summary", r.summary}};
+  return {{"file", strata::escapeUtf8(r.file)}, {"format", r.format},   {"errors", r.errors()},
+          {"warnings", r.warnings()},           {"findings", findings}, {"summary", r.summary}};
 }
 
 } // namespace
@@ -97,7 +98,7 @@ strata_status strata_scene_load(strata_scene* s, const char* path,
       if (!h.textures)
         return fail(s->error, STRATA_ERROR_UNSUPPORTED,
                     std::string(path) + ": " + h.name + " files hold no textures");
-      scene.name = path;
+      scene.name = strata::escapeUtf8(path);
       scene.images = h.textures(path, lo).images;
     } else {
       scene = h.load(path, lo);

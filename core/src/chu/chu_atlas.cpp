@@ -3,6 +3,7 @@
 
 #include "atlas/atlas_collision.h"
 #include "atlas/atlas_io.h"
+#include "chu/tqt_tile.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
 
@@ -24,15 +25,20 @@ ChunkFrame chunkFrame(const Header& h, const Stub& s) {
   return f;
 }
 
+std::array<double, 4> mappedValues(const QVertex& q, const Header& h, const ChunkFrame& f) {
+  return {(q.x / kQuantHalfRange * 0.5 + 0.5) * f.size + f.originX,
+          (q.y / kQuantHalfRange * 0.5 + 0.5) * f.size + f.originY, double(q.z) * h.verticalScale,
+          double(q.morph) * h.verticalScale};
+}
+
 atlas::Vertex mapVertex(const QVertex& q, const Header& h, const ChunkFrame& f) {
+  const std::array<double, 4> m = mappedValues(q, h, f);
   atlas::Vertex v;
-  v.point[0] = float((q.x / kQuantHalfRange * 0.5 + 0.5) * f.size + f.originX);
-  v.point[1] = float((q.y / kQuantHalfRange * 0.5 + 0.5) * f.size + f.originY);
-  v.point[2] = float(double(q.z) * h.verticalScale);
+  v.point = {float(m[0]), float(m[1]), float(m[2])};
   // §9b: the spec's texCoord wins over the Torque source's (pos.y, pos.x) / size.
   v.texCoord[0] = float(double(v.point[1]) / f.terrainHeight);
   v.texCoord[1] = float(1.0 - double(v.point[0]) / f.terrainWidth);
-  v.pointMorph = {0, 0, float(double(q.morph) * h.verticalScale)};
+  v.pointMorph = {0, 0, float(m[3])};
   v.texMorph = {0, 0};
   v.normal = {0, 0, 1};
   return v;
@@ -70,19 +76,11 @@ struct Bounds {
   }
 };
 
-std::string nodeName(uint32_t level, uint32_t x, uint32_t y) {
-  return "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
-}
-
 } // namespace
 
 atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& chuName,
                     const MapOptions& options) {
   const Header& h = chu.header;
-  if (!(std::isfinite(h.leafDimensions) && h.leafDimensions > 0))
-    throw Error(chuName, 0x10,
-                "CHU leafDimensions " + std::to_string(h.leafDimensions) +
-                    " must be finite and positive (§9b)");
   const uint32_t depth = uint32_t(h.treeDepth);
   const size_t count = size_t(nodeCount(depth));
   if (chu.stubs.size() != count)
@@ -101,6 +99,7 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
   geom.geomStubs.resize(count);
   std::vector<atlas::GeomChunk> chunks(count);
   std::vector<Bounds> bounds(count);
+  std::vector<bool> present(count, false);
 
   // Leaves first, so each parent's bounds take in its four children (§9b).
   for (int level = int(depth) - 1; level >= 0; --level) {
@@ -113,16 +112,13 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
         const size_t si = byLabel[label];
         if (si == size_t(-1))
           throw Error(chuName, Error::kNoOffset, "no CHU stub has label " + std::to_string(label));
+        if (uint32_t(level) + 1 < depth)
+          for (uint32_t k = 0; k < 4; ++k)
+            bounds[node].add(
+                bounds[size_t(nodeId(uint32_t(level) + 1, 2 * x + k / 2, 2 * y + k % 2))]);
+        if (options.leaveOut.count(si)) continue;
         const Stub& s = chu.stubs[si];
-        const uint64_t stubAt = kHeaderSize + uint64_t(si) * kStubSize;
-        if (s.level >= depth)
-          throw Error(chuName, stubAt + 24,
-                      "CHU stub label " + std::to_string(label) + " has level " +
-                          std::to_string(s.level) + " outside the tree (0.." +
-                          std::to_string(depth - 1) + ")");
-        auto found = chunkAt.find(s.chunkOffset);
-        const Chunk* c = found == chunkAt.end() ? nullptr : found->second;
-        if (!c) throw Error(chuName, s.chunkOffset, "no CHU chunk at this stub's chunkOffset");
+        const Chunk* c = chunkAt.at(s.chunkOffset); // the reader read one chunk per offset
         const ChunkFrame f = chunkFrame(h, s);
         atlas::GeomChunk& g = chunks[node];
         g.verts.reserve(c->verts.size());
@@ -130,18 +126,9 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
           g.verts.push_back(mapVertex(q, h, f));
           bounds[node].add(g.verts.back().point);
         }
-        for (uint16_t i : c->indices)
-          if (i >= c->verts.size())
-            throw Error(chuName, c->offset,
-                        "CHU chunk for " + nodeName(uint32_t(level), x, y) + " has index " +
-                            std::to_string(i) + " but only " + std::to_string(c->verts.size()) +
-                            " vertices");
         g.indices = c->indices;
         g.skirtSkip = 0; // §9b: no confirmed CHU equivalent
-        if (uint32_t(level) + 1 < depth)
-          for (uint32_t k = 0; k < 4; ++k)
-            bounds[node].add(
-                bounds[size_t(nodeId(uint32_t(level) + 1, 2 * x + k / 2, 2 * y + k % 2))]);
+        present[node] = true;
       }
   }
 
@@ -152,6 +139,7 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
     for (uint32_t x = 0; x < side; ++x)
       for (uint32_t y = 0; y < side; ++y) {
         const size_t node = size_t(nodeId(uint32_t(level), x, y));
+        if (!present[node]) continue; // an empty stub
         atlas::Frame fr;
         fr.kind = atlas::TocKind::Geom;
         fr.version = atlas::kMaxVersion;
@@ -175,43 +163,7 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
       }
   }
   file.tocs.push_back(std::move(geom));
-
-  if (tqt) {
-    // §9c: one Tex TOC; stub (level, x, y) takes table entry nodeID(level, y, x);
-    // shared tiles stay shared; the DDS bytes go in unchanged with mFormat 2.
-    atlas::Toc tex;
-    tex.kind = atlas::TocKind::Tex;
-    tex.tag = "Tex";
-    tex.treeDepth = tqt->header.treeDepth;
-    tex.version = atlas::kMaxVersion;
-    const size_t texCount = size_t(nodeCount(tex.treeDepth));
-    tex.texStubs.resize(texCount);
-    const uint32_t base = uint32_t(count + 1);
-    std::map<uint32_t, const tqt::Tile*> tileAt;
-    for (const tqt::Tile& t : tqt->tiles) tileAt[t.offset] = &t;
-    std::map<uint32_t, uint32_t> placed; // TQT offset -> placeholder of its frame
-    for (size_t i = 0; i < texCount; ++i) {
-      NodePos p = nodePos(i);
-      const uint32_t off = tqt->offsetOf(p.level, p.x, p.y);
-      auto it = placed.find(off);
-      uint32_t placeholder = it != placed.end() ? it->second : base + uint32_t(placed.size());
-      if (it == placed.end()) {
-        auto found = tileAt.find(off);
-        const tqt::Tile* tile = found == tileAt.end() ? nullptr : found->second;
-        if (!tile) throw Error(chuName, off, "companion TQT has no tile at this offset");
-        placed[off] = placeholder;
-        atlas::Frame fr;
-        fr.kind = atlas::TocKind::Tex;
-        fr.version = atlas::kMaxVersion;
-        fr.offset = placeholder;
-        fr.tex.format = 2; // §4 / §9c: DDS
-        fr.tex.data = tile->dds;
-        file.frames.push_back(std::move(fr));
-      }
-      tex.texStubs[i] = {placeholder, 1, 0};
-    }
-    file.tocs.push_back(std::move(tex));
-  }
+  if (tqt) tqt::addTexToc(file, *tqt, uint32_t(count + 1));
   atlas::layoutAtlas(file);
   return file;
 }

@@ -5,6 +5,8 @@
 #include "chu/chu_model.h"
 #include "chu/tqt_model.h"
 
+#include <array>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,9 @@ struct MapOptions {
   // Regenerate Atlas collision for the leaf chunks (what importOldAtlasCHU
   // does); the scene path does not need it.
   bool collision = false;
+  // CHU stubs (by position in the file) whose nodes stay empty: the ones
+  // checkChu found errors in, under --partial.
+  std::set<uint64_t> leaveOut;
 };
 
 // World geometry of one CHU stub (§9b "Mapping CHU to Atlas geometry").
@@ -24,6 +29,11 @@ struct ChunkFrame {
   double terrainWidth = 0, terrainHeight = 0; // leafDimensions * 2^(treeDepth-1)
 };
 ChunkFrame chunkFrame(const Header& h, const Stub& s);
+
+// §9b's world position (x, y, z) and point morph z of a quantized vertex, in
+// double precision: checkChu tests that each fits a float before mapVertex
+// narrows them.
+std::array<double, 4> mappedValues(const QVertex& q, const Header& h, const ChunkFrame& f);
 
 // §9b vertex formulas: position from the quantized x / y / z, texCoord
 // (point.y / height, 1 - point.x / width), point morph (0, 0, morph * scale),
@@ -37,10 +47,9 @@ std::vector<size_t> stubsByLabel(const File& file);
 
 // One v140 Geom TOC from the CHU (bounds from the leaves to the root, stub
 // sentinel 0xD0, generation and previousChunk 0) and, when `tqt` is given,
-// one Tex TOC (mFormat 2, the DDS bytes unchanged, §9c's table transpose),
-// laid out as a writable file. Throws strata::Error naming `chuName` for
-// geometry the mapping cannot place (a stub level outside the tree, an
-// index past the vertices, non-positive leafDimensions).
+// one Tex TOC (tqt::addTexToc), laid out as a writable file. The CHU must
+// have passed checkChu: its errors refused, or their stubs in
+// options.leaveOut, whose nodes get an empty stub.
 atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& chuName,
                     const MapOptions& options = {});
 

@@ -1,8 +1,13 @@
 // The CHU and TQT entries of the format table (core/src/formats.cpp), and the
-// CHU -> .atlas conversion.
+// CHU -> .atlas conversion. Both loads run the checks validate runs
+// (chu_check.h, the Atlas tile path for TQT tiles) and refuse on an error,
+// naming it, or under --partial leave the broken piece out and name it.
+#include "atlas/atlas_check.h"
 #include "atlas/atlas_io.h"
+#include "atlas/atlas_load.h"
 #include "atlas/atlas_scene.h"
 #include "chu/chu_atlas.h"
+#include "chu/chu_check.h"
 #include "chu/chu_info.h"
 #include "chu/chu_io.h"
 #include "chu/chu_validate.h"
@@ -13,23 +18,39 @@
 #include "strata/fileio.h"
 #include "strata/formats.h"
 
-#include <filesystem>
+#include <algorithm>
 #include <memory>
 
 namespace strata {
 
 namespace {
 
-// §9d: the companion TQT, read; a broken one is reported and left out, since
-// the CHU stays meaningful on its own.
-std::unique_ptr<tqt::File> companion(const std::string& chuPath,
-                                     std::vector<std::string>& warnings) {
-  const std::string path = chu::findCompanionTqt(chuPath);
-  if (path.empty()) return nullptr;
+// The CHU read and checked: its broken stubs, under `partial`, in
+// options.leaveOut and named in `leftOut`; otherwise its first error thrown.
+chu::File readChecked(const std::string& path, bool partial, chu::MapOptions& options,
+                      std::vector<std::string>& leftOut) {
+  chu::File file = chu::readChu(readFile(path), path);
+  std::vector<Problem> problems;
+  chu::checkChu(file, path, problems);
+  for (uint64_t stub : atlas::applyStructure(problems, partial, path, leftOut))
+    options.leaveOut.insert(stub);
+  return file;
+}
+
+// §9d: the companion TQT, read, and its path in `tqtPath`. A CHU's textures
+// come from it, so one that does not read is an error of the CHU's load
+// (validate reports it with the CHU): thrown, or under `partial` left out and
+// named (the chunks are then untextured).
+std::unique_ptr<tqt::File> companion(const std::string& chuPath, std::string& tqtPath, bool partial,
+                                     std::vector<std::string>& leftOut) {
+  tqtPath = chu::findCompanionTqt(chuPath);
+  if (tqtPath.empty()) return nullptr;
   try {
-    return std::make_unique<tqt::File>(tqt::readTqt(readFile(path), path));
+    return std::make_unique<tqt::File>(tqt::readTqt(readFile(tqtPath), tqtPath));
   } catch (const Error& e) {
-    warnings.push_back("companion texture tree left out: " + std::string(e.what()));
+    if (!partial) throw;
+    leftOut.push_back("companion texture tree " + std::string(e.what()) +
+                      "; the chunks are untextured");
     return nullptr;
   }
 }
@@ -39,12 +60,16 @@ bool detectChu(const std::string&, const std::vector<uint8_t>& head) {
 }
 
 Scene loadChu(const std::string& path, const LoadOptions& options) {
-  chu::File file = chu::readChu(readFile(path), path);
-  std::vector<std::string> warnings;
-  std::unique_ptr<tqt::File> tex = options.textures ? companion(path, warnings) : nullptr;
-  atlas::File mapped = chu::toAtlas(file, tex.get(), path);
-  Scene scene = atlas::toScene(mapped, options, path);
-  scene.warnings.insert(scene.warnings.end(), warnings.begin(), warnings.end());
+  chu::MapOptions mo;
+  std::vector<std::string> leftOut;
+  chu::File file = readChecked(path, options.partial, mo, leftOut);
+  std::string tqtPath;
+  std::unique_ptr<tqt::File> tex =
+      options.textures ? companion(path, tqtPath, options.partial, leftOut) : nullptr;
+  atlas::File mapped = chu::toAtlas(file, tex.get(), path, mo);
+  Scene scene = atlas::toScene(mapped, options, path,
+                               tex ? tqt::tileOrigins(*tex, tqtPath) : atlas::TileOrigins{});
+  scene.leftOut.insert(scene.leftOut.begin(), leftOut.begin(), leftOut.end());
   return scene;
 }
 
@@ -53,26 +78,8 @@ nlohmann::json infoChu(const std::string& path) {
   return chu::describe(chu::readChu(bytes, path), bytes.size(), chu::findCompanionTqt(path));
 }
 
-ValidationReport validateChu(const std::string& path) {
-  ValidationReport rep;
-  rep.file = path;
-  rep.format = "chu";
-  try {
-    chu::File file = chu::readChu(readFile(path), path);
-    chu::validateModel(file, rep);
-  } catch (const Error& e) {
-    rep.error(e.offset(), e.detail());
-  }
-  return rep;
-}
-
 bool detectTqt(const std::string&, const std::vector<uint8_t>& head) {
   return head.size() >= 4 && head[0] == 't' && head[1] == 'q' && head[2] == 't' && head[3] == 0;
-}
-
-nlohmann::json infoTqt(const std::string& path) {
-  std::vector<uint8_t> bytes = readFile(path);
-  return tqt::describe(tqt::readTqt(bytes, path), bytes.size(), path);
 }
 
 ValidationReport validateTqt(const std::string& path) {
@@ -88,23 +95,36 @@ ValidationReport validateTqt(const std::string& path) {
   return rep;
 }
 
+// A CHU's report holds its companion TQT's too: convert uses that file, and
+// what validate calls an error convert refuses.
+ValidationReport validateChu(const std::string& path) {
+  ValidationReport rep;
+  rep.file = path;
+  rep.format = "chu";
+  try {
+    chu::File file = chu::readChu(readFile(path), path);
+    chu::validateModel(file, rep);
+  } catch (const Error& e) {
+    rep.error(e.offset(), e.detail());
+  }
+  const std::string tqtPath = chu::findCompanionTqt(path);
+  if (!tqtPath.empty())
+    for (const Finding& f : validateTqt(tqtPath).findings)
+      rep.findings.push_back(
+          {f.severity, Error::kNoOffset,
+           "companion texture tree " + std::string(Error(tqtPath, f.offset, f.message).what())});
+  return rep;
+}
+
+nlohmann::json infoTqt(const std::string& path) {
+  std::vector<uint8_t> bytes = readFile(path);
+  return tqt::describe(tqt::readTqt(bytes, path), bytes.size(), path);
+}
+
 // Every logical node's tile, named L<level>_<x>_<y> after §9c's transpose.
-TextureSet texturesTqt(const std::string& path, const LoadOptions&) {
+TextureSet texturesTqt(const std::string& path, const LoadOptions& options) {
   tqt::File file = tqt::readTqt(readFile(path), path);
-  std::vector<Image> images;
-  for (uint32_t level = 0; level < file.header.treeDepth; ++level)
-    for (uint32_t x = 0; x < (1u << level); ++x)
-      for (uint32_t y = 0; y < (1u << level); ++y) {
-        const tqt::Tile* t = file.tileOf(level, x, y);
-        std::string name =
-            "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
-        tqt::TileDds d = tqt::readTileDds(*t, path);
-        if (!d.decoded)
-          throw Unsupported(path, uint64_t(t->offset) + 4, "tile " + name + ": " + d.format);
-        d.image.name = name;
-        images.push_back(std::move(d.image));
-      }
-  return {std::move(images), {}};
+  return atlas::loadTiles(tqt::asAtlas(file), options, path, tqt::tileOrigins(file, path));
 }
 
 } // namespace
@@ -118,13 +138,33 @@ const FormatHandler kTqtHandler = {"tqt", detectTqt, nullptr, infoTqt, validateT
 
 namespace chu {
 
-AtlasOutput convertToAtlas(const std::string& chuPath) {
+AtlasOutput convertToAtlas(const std::string& chuPath, bool partial) {
   AtlasOutput out;
-  File file = readChu(readFile(chuPath), chuPath);
-  std::unique_ptr<tqt::File> tex = companion(chuPath, out.warnings);
   MapOptions options;
   options.collision = true;
+  File file = readChecked(chuPath, partial, options, out.leftOut);
+  std::string tqtPath;
+  std::unique_ptr<tqt::File> tex = companion(chuPath, tqtPath, partial, out.leftOut);
   atlas::File mapped = toAtlas(file, tex.get(), chuPath, options);
+  if (tex) {
+    // The tiles go into the Atlas as they are, so each must be a complete DDS
+    // stream (§9e); a broken one is refused, or under `partial` its stubs are
+    // left empty. (A valid DDS in a format Strata does not decode is copied.)
+    atlas::TileCache tiles(mapped, false, tqt::tileOrigins(*tex, tqtPath));
+    tiles.checkAll();
+    atlas::Toc& toc = mapped.tocs.back();
+    for (const Problem& p : tiles.problems()) {
+      if (p.severity != Severity::Error) continue;
+      if (!partial) refuse(p);
+      out.leftOut.push_back(leftOutLine(p, chuPath) + "; its Atlas texture stubs are left empty");
+      const uint32_t frame = uint32_t(p.index); // pieceIndex(toc, frame offset)
+      for (atlas::TexStub& s : toc.texStubs)
+        if (s.offset == frame) s = {0, 0, 0};
+      mapped.frames.erase(std::find_if(mapped.frames.begin(), mapped.frames.end(),
+                                       [&](const atlas::Frame& f) { return f.offset == frame; }));
+    }
+    atlas::layoutAtlas(mapped);
+  }
   out.bytes = atlas::writeAtlas(mapped);
   return out;
 }

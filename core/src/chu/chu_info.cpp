@@ -3,6 +3,7 @@
 
 #include "chu/tqt_tile.h"
 #include "common/quadtree.h"
+#include "strata/text.h"
 
 #include <cmath>
 #include <map>
@@ -52,7 +53,7 @@ nlohmann::json describe(const File& file, uint64_t fileSize, const std::string& 
   size_t gapBytes = 0;
   for (const Gap& g : file.gaps) gapBytes += g.bytes.size();
   j["unreferencedBytes"] = gapBytes;
-  j["companionTqt"] = companionTqt.empty() ? json(nullptr) : json(companionTqt);
+  j["companionTqt"] = companionTqt.empty() ? json(nullptr) : json(escapeUtf8(companionTqt));
   return j;
 }
 
@@ -77,7 +78,7 @@ nlohmann::json describe(const File& file, uint64_t fileSize, const std::string& 
     json formats = json::object(), sizes = json::object();
     for (uint64_t i = nodeCount(l); i < nodeCount(l + 1); ++i) {
       const Tile& t = *tileAt.at(file.offsets[size_t(i)]);
-      TileDds d = readTileDds(t, fileName);
+      TileDds d = describeTileDds(t, fileName);
       formats[d.format] = formats.value(d.format, 0) + 1;
       std::string size = std::to_string(d.width) + "x" + std::to_string(d.height);
       sizes[size] = sizes.value(size, 0) + 1;

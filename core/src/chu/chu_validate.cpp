@@ -1,8 +1,12 @@
 // `strata validate` for CHU and TQT (atlas-chu-tqt.md §9e). The reader throws
-// on the first structural error; what is left here is checked on a parsed model.
+// on the first structural error; what is left here is checked on a parsed
+// model: the errors by the checks the load path shares (chu_check.h, the
+// Atlas tile path for TQT tiles), the consistency comparisons here.
 #include "chu/chu_validate.h"
 
+#include "atlas/atlas_tiles.h"
 #include "chu/chu_atlas.h"
+#include "chu/chu_check.h"
 #include "chu/tqt_tile.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
@@ -39,46 +43,31 @@ struct Tally {
 namespace chu {
 
 void validateModel(const File& file, ValidationReport& rep) {
+  std::vector<Problem> problems;
+  checkChu(file, rep.file, problems);
+  addToReport(problems, rep);
   const Header& h = file.header;
-  if (!(std::isfinite(h.leafDimensions) && h.leafDimensions > 0))
-    rep.error(0x10, "leafDimensions " + std::to_string(h.leafDimensions) +
-                        " must be finite and positive (§9b)");
-  if (!(std::isfinite(h.verticalScale) && h.verticalScale > 0))
-    rep.warning(0x0C, "verticalScale " + std::to_string(h.verticalScale) +
-                          " is normally finite and positive (§9b)");
+  if (std::isfinite(h.verticalScale) && !(h.verticalScale > 0))
+    rep.warning(0x0C,
+                "verticalScale " + std::to_string(h.verticalScale) + " is normally positive (§9b)");
 
-  const uint32_t depth = uint32_t(h.treeDepth);
   std::map<uint32_t, const Chunk*> chunkAt;
   for (const Chunk& c : file.chunks) chunkAt[c.offset] = &c;
-  Tally badLevel, badIndex, position, minMax, triCount, notTriangles;
+  Tally position, minMax, triCount;
   size_t verts = 0, tris = 0, withCollision = 0;
   for (size_t i = 0; i < file.stubs.size(); ++i) {
     const Stub& s = file.stubs[i];
     const uint64_t at = kHeaderSize + uint64_t(i) * kStubSize;
-    const std::string who =
-        "stub " + std::to_string(i) + " (label " + std::to_string(s.label) + ")";
+    const std::string who = stubLabel(file, i);
     // The label names the node; §9b's transpose gives its world position.
     const NodePos p = nodePos(uint64_t(s.label));
-    if (s.level >= depth)
-      badLevel.add(at + 24, who + " has level " + std::to_string(s.level) +
-                                " outside the tree (0.." + std::to_string(depth - 1) + ")");
-    else if (s.level != p.level || s.x != int32_t(p.y) || s.y != int32_t(p.x))
+    if (s.level != p.level || s.x != int32_t(p.y) || s.y != int32_t(p.x))
       position.add(at + 24, who + " says level " + std::to_string(s.level) + " x " +
                                 std::to_string(s.x) + " y " + std::to_string(s.y) +
                                 "; its label is node L" + std::to_string(p.level) + "_" +
                                 std::to_string(p.y) + "_" + std::to_string(p.x) +
                                 " after the X/Y transpose");
     const Chunk& c = *chunkAt.at(s.chunkOffset);
-    for (uint16_t idx : c.indices)
-      if (idx >= c.verts.size()) {
-        badIndex.add(c.offset, "the chunk of " + who + " has index " + std::to_string(idx) +
-                                   " but only " + std::to_string(c.verts.size()) + " vertices");
-        break;
-      }
-    if (c.indices.size() % 3)
-      notTriangles.add(c.offset, "the chunk of " + who + " has " +
-                                     std::to_string(c.indices.size()) +
-                                     " indices, not a whole number of triangles");
     if (!c.verts.empty()) {
       int16_t lo = c.verts[0].z, hi = c.verts[0].z;
       for (const QVertex& v : c.verts) lo = std::min(lo, v.z), hi = std::max(hi, v.z);
@@ -95,10 +84,7 @@ void validateModel(const File& file, ValidationReport& rep) {
     tris += c.indices.size() / 3;
     withCollision += c.colDataFlag == 1;
   }
-  badLevel.report(rep, Severity::Error, "stubs have a level outside the tree");
-  badIndex.report(rep, Severity::Error, "chunks have an index past their vertices");
   position.report(rep, Severity::Warning, "stubs disagree with their label's node");
-  notTriangles.report(rep, Severity::Warning, "chunks have an index count not divisible by 3");
   minMax.report(rep, Severity::Warning,
                 "stubs have min/max that differ from their decoded vertex Z range "
                 "(conservative bounds, or a different interpretation)");
@@ -122,21 +108,23 @@ void validateModel(const File& file, ValidationReport& rep) {
 namespace tqt {
 
 void validateModel(const File& file, const std::string& fileName, ValidationReport& rep) {
-  Tally sizeMismatch, unsized;
+  // §9e: every tile a complete DDS stream, checked by decoding it as a CHU's
+  // scene and `strata textures` do.
+  const atlas::File tex = asAtlas(file);
+  atlas::TileCache tiles(tex, false, tileOrigins(file, fileName));
+  tiles.checkAll();
+  addToReport(tiles.problems(), rep);
+  Tally sizeMismatch;
   for (const Tile& t : file.tiles) {
-    TileDds d = readTileDds(t, fileName);
+    TileDds d = describeTileDds(t, fileName);
     if (d.width != file.header.tileSize || d.height != file.header.tileSize)
       sizeMismatch.add(t.offset, "the tile at " + std::to_string(t.offset) + " is " +
                                      std::to_string(d.width) + "x" + std::to_string(d.height) +
                                      " but the header tileSize is " +
                                      std::to_string(file.header.tileSize));
-    if (!d.decoded)
-      unsized.add(t.offset, "the tile at " + std::to_string(t.offset) + " has DDS format " +
-                                d.format + "; its stream cannot be checked for completeness");
   }
   sizeMismatch.report(rep, Severity::Warning,
                       "tiles differ from tileSize (the DDS header defines the dimensions)");
-  unsized.report(rep, Severity::Warning, "tiles cannot be checked for a complete DDS stream");
   size_t gapBytes = 0;
   for (const Gap& g : file.gaps) gapBytes += g.bytes.size();
   rep.summary["nodes"] = file.offsets.size();

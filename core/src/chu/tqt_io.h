@@ -7,11 +7,13 @@
 
 namespace strata::tqt {
 
-// Parses a whole .tqt file and enforces §9e: the tqt\0 magic, a tree depth
-// that can be numbered, every offset and tile range inside the file and past
-// the offset table, every tile beginning with a complete DDS stream, and no two
-// distinct tile ranges overlapping (identical offsets share one tile). Throws
-// strata::Error naming the file, byte offset and what was expected.
+// Parses a whole .tqt file and enforces §9e's framing: the tqt\0 magic, a
+// tree depth that can be numbered, every offset and tile range inside the
+// file and past the offset table, and no two distinct tile ranges overlapping
+// (identical offsets share one tile). Throws strata::Error naming the file,
+// byte offset and what was expected. Whether each tile holds a complete DDS
+// stream (§9e too) is checked by decoding it (tqt_tile.h): per tile, so that
+// validate names every broken one and --partial can keep the others.
 File readTqt(const std::vector<uint8_t>& bytes, const std::string& fileName);
 
 // Serializes the model: header, offset table as stored, then every tile and

@@ -10,6 +10,14 @@
 
 namespace strata {
 
+// True when the `n` bytes at `offset` lie inside a buffer of `size` bytes.
+// Written as `n <= size - offset` after `offset <= size`: the naive
+// `offset + n > size` wraps for an offset or count read from a file (a negative
+// s32 widened to uint64) and then passes.
+constexpr bool fitsWithin(uint64_t offset, uint64_t n, uint64_t size) {
+  return offset <= size && n <= size - offset;
+}
+
 class ByteReader {
 public:
   ByteReader(const uint8_t* data, size_t size, std::string file, size_t base = 0)

@@ -243,6 +243,9 @@ Image readDDS(const std::vector<uint8_t>& bytes, const std::string& file) {
     r.failAt(heightAt, "expected square cube faces, found " + std::to_string(img.width) + "x" +
                            std::to_string(img.height));
   img.colorSpace = pixelFormat(img.dxgiFormat)->colorSpace;
+  // DDS stores texels uncompressed (or in fixed-size blocks): what the payload
+  // can hold is its exact size, so the declared size must be present in the
+  // file before anything is allocated (sides and counts are capped above).
   const uint64_t size = imageByteSize(img);
   r.need(size, "image data for every slice and mip");
   img.data = r.bytes(size_t(size), "image data");

@@ -1,5 +1,6 @@
 // Subresource decoding to RGBA8 and RGBA32F: walks the blocks or pixels of
 // one (slice, mip) and hands each to its format's decoder (bc_blocks.h).
+#include "common/bytes.h"
 #include "image/bc_blocks.h"
 #include "strata/error.h"
 #include "strata/image.h"
@@ -24,7 +25,7 @@ Subresource locate(const Image& img, uint32_t mip, uint32_t layer) {
   Subresource s{f, nullptr, mipExtent(img.width, mip), mipExtent(img.height, mip),
                 mipExtent(img.depth, mip)};
   uint64_t size = mipByteSize(img.dxgiFormat, s.width, s.height, s.depth);
-  if (off + size > img.data.size())
+  if (!fitsWithin(off, size, img.data.size()))
     throw Error(img.name, off,
                 "image data ends at " + std::to_string(img.data.size()) + " bytes, mip " +
                     std::to_string(mip) + " of slice " + std::to_string(layer) + " needs " +

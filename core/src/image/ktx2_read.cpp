@@ -2,6 +2,7 @@
 // ktx2_formats.h, no supercompression or Zstandard): KTX File Format
 // Specification 2.0 §3.2 header, §3.3 index, §3.9 level index.
 #include "common/bytes.h"
+#include "image/decode_limits.h"
 #include "image/ktx2_formats.h"
 #include "strata/error.h"
 #include "strata/image.h"
@@ -13,8 +14,36 @@
 
 namespace strata::image {
 namespace {
-// A supercompressed file may claim any size; decompress at most this much.
-constexpr uint64_t kMaxInflated = uint64_t(1) << 31;
+
+// The largest side the header may declare: the image core's limit (pixel_format.cpp).
+constexpr uint32_t kMaxSide = 65536;
+
+// A level under scheme 2 is one Zstandard frame (KTX2 §3.12.2). Its header may
+// declare the content size, which must be the level's; whether or not it
+// does, the frame's length bounds what it can inflate to (decode_limits.h).
+void checkZstdLevel(const std::vector<uint8_t>& bytes, uint64_t offset, uint64_t length,
+                    uint64_t size, uint32_t m, uint32_t width, uint32_t height,
+                    const std::string& file) {
+  const uint8_t* src = bytes.data() + offset;
+  const unsigned long long declared = ZSTD_getFrameContentSize(src, size_t(length));
+  const std::string level = "KTX2 level " + std::to_string(m);
+  if (declared == ZSTD_CONTENTSIZE_ERROR)
+    throw Error(file, offset, "expected a Zstandard frame for " + level);
+  if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != size)
+    throw Error(file, offset,
+                "expected " + level + "'s Zstandard frame to declare " + std::to_string(size) +
+                    " bytes, found " + std::to_string(declared));
+  DeclaredImage d;
+  d.what = level;
+  d.width = width;
+  d.height = height;
+  d.maxSide = kMaxSide;
+  d.leastBytes = (size + kZstdBlockMaxOutput - 1) / kZstdBlockMaxOutput * kZstdBlockHeaderBytes;
+  d.payloadBytes = length;
+  d.rule = "a Zstandard block has a " + std::to_string(kZstdBlockHeaderBytes) +
+           "-byte header and inflates to at most " + std::to_string(kZstdBlockMaxOutput) + " bytes";
+  checkDeclaredSize(d, file, offset);
+}
 
 // A basic DFD block of colour model 166 (KHR_DF_MODEL_UASTC) inside the file.
 bool isUastc(const std::vector<uint8_t>& bytes, uint32_t dfdOffset, uint32_t dfdLength) {
@@ -86,7 +115,7 @@ Image readKTX2(const std::vector<uint8_t>& bytes, const std::string& file) {
     r.failAt(typeSizeAt, "expected typeSize " + std::to_string(ktx2TypeSize(vkFormat)) +
                              " for vkFormat " + std::to_string(vkFormat) + ", found " +
                              std::to_string(typeSize));
-  if (!width || width > 65536 || height > 65536 || depth > 65536 || layers > 65536)
+  if (!width || width > kMaxSide || height > kMaxSide || depth > kMaxSide || layers > kMaxSide)
     r.failAt(sizeAt, "expected pixelWidth 1..65536 and height, depth, layers 0..65536, found " +
                          std::to_string(width) + "x" + std::to_string(height) + "x" +
                          std::to_string(depth) + ", " + std::to_string(layers) + " layers");
@@ -118,43 +147,53 @@ Image readKTX2(const std::vector<uint8_t>& bytes, const std::string& file) {
     if (d.u32("dfdTotalSize") != dfdLength) d.failAt(0, "expected dfdTotalSize = dfdByteLength");
   }
 
-  const uint64_t total = imageByteSize(img);
-  if (scheme == kSupercompressionZstd && total > kMaxInflated)
-    r.failAt(sizeAt, "a supercompressed image of " + std::to_string(total) +
-                         " bytes is larger than Strata inflates (2 GiB)");
+  // Every level is checked (its index entry, its place in the file, and for
+  // Zstandard the frame's declared content size against the bytes it holds)
+  // before anything is allocated, so a small file cannot claim gigabytes.
   const uint32_t slices = sliceCount(img);
-  std::vector<uint8_t> data;
-  std::vector<uint8_t> level;
+  struct Level {
+    uint64_t offset, length, size;
+  };
+  std::vector<Level> levels(img.mipLevels);
   for (uint32_t m = 0; m < img.mipLevels; ++m) {
     const size_t entry = 80 + 24 * size_t(m);
     r.seek(entry, "level index");
-    const uint64_t offset = r.u64("level byteOffset"), length = r.u64("level byteLength"),
-                   raw = r.u64("level uncompressedByteLength");
-    const uint64_t want = mipByteSize(img.dxgiFormat, mipExtent(img.width, m),
-                                      mipExtent(img.height, m), mipExtent(img.depth, m)) *
-                          slices;
-    if (raw != want || (scheme == 0 && length != want))
+    Level& l = levels[m];
+    l.offset = r.u64("level byteOffset");
+    l.length = r.u64("level byteLength");
+    const uint64_t raw = r.u64("level uncompressedByteLength");
+    l.size = mipByteSize(img.dxgiFormat, mipExtent(img.width, m), mipExtent(img.height, m),
+                         mipExtent(img.depth, m)) *
+             slices;
+    if (raw != l.size || (scheme == 0 && l.length != l.size))
       r.failAt(entry + 8, "expected level " + std::to_string(m) + " to hold " +
-                              std::to_string(want) + " bytes, found byteLength " +
-                              std::to_string(length) + ", uncompressedByteLength " +
+                              std::to_string(l.size) + " bytes, found byteLength " +
+                              std::to_string(l.length) + ", uncompressedByteLength " +
                               std::to_string(raw));
-    if (offset > bytes.size() || length > bytes.size() - offset)
-      r.failAt(entry, "expected level " + std::to_string(m) + " (" + std::to_string(length) +
-                          " bytes at " + std::to_string(offset) + ") inside the " +
+    if (l.offset > bytes.size() || l.length > bytes.size() - l.offset)
+      r.failAt(entry, "expected level " + std::to_string(m) + " (" + std::to_string(l.length) +
+                          " bytes at " + std::to_string(l.offset) + ") inside the " +
                           std::to_string(bytes.size()) + "-byte file");
-    if (data.empty()) data.resize(size_t(total));
-    const uint8_t* src = bytes.data() + offset;
+    if (scheme == kSupercompressionZstd)
+      checkZstdLevel(bytes, l.offset, l.length, l.size, m, mipExtent(img.width, m),
+                     mipExtent(img.height, m), file);
+  }
+  std::vector<uint8_t> data(size_t(imageByteSize(img)));
+  std::vector<uint8_t> level;
+  for (uint32_t m = 0; m < img.mipLevels; ++m) {
+    const Level& l = levels[m];
+    const uint8_t* src = bytes.data() + l.offset;
     if (scheme == kSupercompressionZstd) {
-      level.resize(size_t(want));
-      size_t n = ZSTD_decompress(level.data(), level.size(), src, size_t(length));
-      if (ZSTD_isError(n) || n != want)
-        throw Error(file, offset,
-                    "expected a Zstandard frame inflating to " + std::to_string(want) +
+      level.resize(size_t(l.size));
+      size_t n = ZSTD_decompress(level.data(), level.size(), src, size_t(l.length));
+      if (ZSTD_isError(n) || n != l.size)
+        throw Error(file, l.offset,
+                    "expected a Zstandard frame inflating to " + std::to_string(l.size) +
                         " bytes (level " + std::to_string(m) +
                         "): " + (ZSTD_isError(n) ? ZSTD_getErrorName(n) : "wrong size"));
       src = level.data();
     }
-    const uint64_t per = want / slices;
+    const uint64_t per = l.size / slices;
     for (uint32_t s = 0; s < slices; ++s)
       std::memcpy(data.data() + subresourceOffset(img, s, m), src + per * s, size_t(per));
   }

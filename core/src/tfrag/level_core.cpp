@@ -5,7 +5,6 @@
 #include "strata/fileio.h"
 
 #include <filesystem>
-#include <fstream>
 
 namespace strata::tfrag {
 
@@ -49,31 +48,24 @@ uint64_t tfragsBlockSize(const LevelCoreHeader& h, uint64_t coreDataSize) {
              : 0;
 }
 
-static uint64_t fileSize(const fs::path& p) {
-  std::error_code ec;
-  auto n = fs::file_size(p, ec);
-  return ec ? 0 : uint64_t(n);
-}
-
 bool looksLikeLevel(const std::string& path) {
   std::error_code ec;
-  fs::path dir = fs::path(levelDirOf(path));
-  if (!fs::is_directory(path, ec) && fs::path(path).filename() != kCoreIndex) return false;
-  fs::path index = dir / kCoreIndex, data = dir / kCoreData;
-  if (!fs::is_regular_file(index, ec) || !fs::is_regular_file(data, ec)) return false;
-  // Magic-free format: the header itself must be plausible.
-  std::ifstream in(index, std::ios::binary);
-  std::vector<uint8_t> head(kCoreHeaderSize);
-  in.read(reinterpret_cast<char*>(head.data()), std::streamsize(head.size()));
-  if (size_t(in.gcount()) != head.size()) return false;
-  try {
-    LevelCoreHeader h = readCoreHeader(head, index.string());
-    uint64_t dataSize = fileSize(data);
-    return h.tfragsOffset >= 0 && uint64_t(h.tfragsOffset) + 16 <= dataSize &&
-           h.textureCount >= 0 && h.textureOffset >= 0;
-  } catch (const Error&) {
-    return false;
-  }
+  if (fs::is_directory(path, ec))
+    return fs::exists(fs::path(path) / kCoreIndex, ec) ||
+           fs::exists(fs::path(path) / kCoreData, ec);
+  return fs::path(path).filename() == kCoreIndex && fs::is_regular_file(path, ec);
+}
+
+// The level's files as an extractor writes them: a missing or empty one is an
+// error naming it (tfrag-layout.md "Input that Strata reads").
+static std::vector<uint8_t> readLevelFile(const std::string& path, const char* holds) {
+  std::error_code ec;
+  if (!fs::exists(path, ec))
+    throw Error(path, Error::kNoOffset,
+                std::string("missing: a tfrag level directory holds it (") + holds + ")");
+  std::vector<uint8_t> bytes = readFile(path);
+  if (bytes.empty()) throw Error(path, 0, std::string("empty: expected ") + holds);
+  return bytes;
 }
 
 Level readLevel(const std::string& path) {
@@ -83,8 +75,8 @@ Level readLevel(const std::string& path) {
   l.coreIndexPath = (dir / kCoreIndex).string();
   l.coreDataPath = (dir / kCoreData).string();
   l.gsRamPath = (dir / kGsRam).string();
-  l.coreIndex = readFile(l.coreIndexPath);
-  l.coreData = readFile(l.coreDataPath);
+  l.coreIndex = readLevelFile(l.coreIndexPath, "the level core header and the texture table");
+  l.coreData = readLevelFile(l.coreDataPath, "the decompressed core data: tfrags block and texels");
   std::error_code ec;
   if (fs::exists(l.gsRamPath, ec)) {
     l.gsRam = readFile(l.gsRamPath);
@@ -92,10 +84,10 @@ Level readLevel(const std::string& path) {
   }
   l.header = readCoreHeader(l.coreIndex, l.coreIndexPath);
   const LevelCoreHeader& h = l.header;
-  if (h.tfragsOffset < 0 || uint64_t(h.tfragsOffset) + 16 > l.coreData.size())
+  if (h.tfragsOffset < 0 || !fitsWithin(uint64_t(h.tfragsOffset), 16, l.coreData.size()))
     throw Error(l.coreIndexPath, 0x08,
                 "tfrags offset " + std::to_string(h.tfragsOffset) +
-                    " leaves no room for the 16-byte tfrags header in core_data (" +
+                    " leaves no room for the 16-byte tfrags header in core_data.bin (" +
                     std::to_string(l.coreData.size()) + " bytes)");
   l.tfragsSize = tfragsBlockSize(h, l.coreData.size());
   ByteReader r(l.coreIndex, l.coreIndexPath);
@@ -103,7 +95,8 @@ Level readLevel(const std::string& path) {
   if (h.textureOffset < 0 || uint64_t(h.textureOffset) > l.coreIndex.size())
     throw Error(l.coreIndexPath, 0x34,
                 "tfrag texture table offset " + std::to_string(h.textureOffset) +
-                    " lies outside core_index (" + std::to_string(l.coreIndex.size()) + " bytes)");
+                    " lies outside core_index.bin (" + std::to_string(l.coreIndex.size()) +
+                    " bytes)");
   r.seek(uint64_t(h.textureOffset), "tfrag texture table");
   r.count(uint64_t(h.textureCount), 16, "tfrag texture entries (16 bytes each)");
   l.textures.resize(size_t(h.textureCount));

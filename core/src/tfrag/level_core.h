@@ -40,15 +40,18 @@ struct Level {
   bool bareBlock = false;  // a bare tfrags block file: no texture table, no GS RAM
 };
 
-// True for a directory holding core_index.bin and core_data.bin, or a path to
-// such a core_index.bin, whose header's tfrags range lies inside core_data.
+// True for a directory holding core_index.bin or core_data.bin, or a path to a
+// core_index.bin. The format has no magic: the names an extractor writes are
+// its signature, and readLevel names whatever is then missing, empty or out of
+// range, so a broken level is an error rather than "nothing recognised".
 bool looksLikeLevel(const std::string& path);
 
 // The directory a level path names (the path itself or core_index.bin's parent).
 std::string levelDirOf(const std::string& path);
 
 // Reads the files, the header and the texture table. Throws strata::Error
-// naming the file and offset for anything out of range.
+// naming the file (a missing or empty core_index.bin or core_data.bin too) and
+// offset for anything out of range. gs_ram.bin is optional (hasGsRam).
 Level readLevel(const std::string& path);
 
 // A bare tfrags block file (`--format tfrag-block`): the whole file is the

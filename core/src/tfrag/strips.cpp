@@ -1,5 +1,6 @@
 #include "tfrag/strips.h"
 
+#include "common/bytes.h"
 #include "strata/error.h"
 
 namespace strata::tfrag {
@@ -75,7 +76,7 @@ LodTriangles lodTriangles(const Tfrag& t, int lod, const std::string& file) {
   size_t infos = t.vertexInfoCount(lod);
   LodTriangles out;
   for (auto& r : runs) {
-    if (size_t(r.firstIndex) + r.count > idx.size())
+    if (!fitsWithin(r.firstIndex, r.count, idx.size()))
       throw Error(file, t.at.strips[size_t(lod)].offset + 4 * r.record,
                   "LOD " + std::to_string(lod) + " strip record " + std::to_string(r.record) +
                       " needs indices " + std::to_string(r.firstIndex) + ".." +

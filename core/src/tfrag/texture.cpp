@@ -1,5 +1,6 @@
 #include "tfrag/texture.h"
 
+#include "common/bytes.h"
 #include "strata/error.h"
 
 #include <algorithm>
@@ -26,8 +27,13 @@ Image decodeTexture(const TextureEntry& e, size_t index, const std::vector<uint8
   if (e.dataOffset < 0)
     throw Error(coreDataFile, Error::kNoOffset,
                 who + ": negative data offset " + std::to_string(e.dataOffset));
+  if (texturesBase > coreData.size())
+    throw Error(coreDataFile, texturesBase,
+                who + ": textures_base " + std::to_string(texturesBase) +
+                    " lies past the end of the file (" + std::to_string(coreData.size()) +
+                    " bytes)");
   uint64_t palAt = uint64_t(uint16_t(e.palette)) * 0x100;
-  if (palAt + 1024 > gsRam.size())
+  if (!fitsWithin(palAt, 1024, gsRam.size()))
     throw Error(gsRamFile, palAt,
                 who + ": its 1024-byte palette (" + std::to_string(uint16_t(e.palette)) +
                     " x 0x100) runs past the end of GS RAM (" + std::to_string(gsRam.size()) +
@@ -40,6 +46,7 @@ Image decodeTexture(const TextureEntry& e, size_t index, const std::vector<uint8
   img.width = uint32_t(e.width);
   img.height = uint32_t(e.height);
   img.mipLevels = levels;
+  // Cannot wrap: texturesBase is at most the file size, dataOffset a non-negative s32.
   uint64_t at = texturesBase + uint64_t(e.dataOffset);
   for (uint32_t m = 0; m < levels; ++m) {
     uint32_t w = std::max(1u, img.width >> m), h = std::max(1u, img.height >> m);
@@ -55,7 +62,7 @@ Image decodeTexture(const TextureEntry& e, size_t index, const std::vector<uint8
       buf = &gsRam;
       file = &gsRamFile;
     }
-    if (src + n > buf->size())
+    if (!fitsWithin(src, n, buf->size()))
       throw Error(*file, src,
                   who + ": mip " + std::to_string(m) + " (" + std::to_string(w) + "x" +
                       std::to_string(h) + " indices) runs past the end of the file (" +

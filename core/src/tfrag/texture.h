@@ -23,6 +23,11 @@ struct TextureEntry {
 
 constexpr size_t kMaxMips = 4;
 
+// A bare tfrags block has no texture table: its ad-gifs' texture indices size
+// the material list, and this bounds them against a corrupt index (Strata's
+// limit, not the format's).
+constexpr size_t kBareBlockTextures = 4096;
+
 // CSM1 CLUT order: within each 32-entry group the two middle 8-entry blocks
 // are swapped, i.e. bits 3 and 4 of the index trade places. An involution.
 constexpr uint8_t csm1Swizzle(uint8_t i) {

@@ -2,6 +2,7 @@
 // (tfrag-layout.md "Input that Strata reads").
 #include "strata/error.h"
 #include "strata/formats.h"
+#include "strata/text.h"
 #include "tfrag/strips.h"
 #include "tfrag/tfrag_scene.h"
 #include "tfrag/tfrag_validate.h"
@@ -14,20 +15,33 @@ bool detectTfrag(const std::string& path, const std::vector<uint8_t>&) {
   return tfrag::looksLikeLevel(path);
 }
 
-Scene loadTfrag(const std::string& path, const LoadOptions& options) {
+// The load path: the checks validate runs, then the scene of what passed them.
+Scene loadLevelScene(const std::string& path, const LoadOptions& options, bool bare) {
   if (options.lod > 2)
     throw Unsupported(path, Error::kNoOffset,
                       "LOD " + std::to_string(options.lod) + ": tfrags have LODs 0, 1 and 2");
-  return tfrag::levelScene(tfrag::loadLevel(path), options);
+  tfrag::CheckedLevel l = tfrag::checkLevel(path, bare);
+  std::vector<std::string> leftOut = tfrag::acceptOrLeaveOut(l, options.partial);
+  if (l.tfragIndex.empty() && l.block.header.tfragCount > 0) // only under partial
+    throw Error(path, Error::kNoOffset,
+                "every tfrag is broken: nothing intact to convert (" + leftOut.front() + ")");
+  Scene s = tfrag::levelScene(l, options);
+  s.leftOut = std::move(leftOut);
+  return s;
+}
+
+Scene loadTfrag(const std::string& path, const LoadOptions& options) {
+  return loadLevelScene(path, options, false);
 }
 
 nlohmann::json infoLevel(const std::string& path, bool bare) {
   using namespace tfrag;
-  LoadedLevel l = loadLevel(path, bare);
+  CheckedLevel l = checkLevel(path, bare);
+  acceptOrLeaveOut(l, false);
   const Level& lv = l.level;
   nlohmann::json j;
   j["format"] = bare ? "tfrag-block" : "tfrag";
-  j["directory"] = lv.dir;
+  j["directory"] = escapeUtf8(lv.dir);
   j["gsRam"] = lv.hasGsRam;
   j["coreData"] = {{"bytes", lv.coreData.size()},
                    {"tfragsOffset", lv.header.tfragsOffset},
@@ -85,28 +99,20 @@ nlohmann::json infoTfrag(const std::string& path) {
   return infoLevel(path, false);
 }
 
-ValidationReport validateLevelOrBlock(const std::string& path, bool bare) {
-  try {
-    return tfrag::validateLevel(path, bare);
-  } catch (const std::exception& e) {
-    ValidationReport r;
-    r.file = path;
-    r.format = bare ? "tfrag-block" : "tfrag";
-    r.error(~uint64_t(0), e.what());
-    return r;
-  }
-}
-
 ValidationReport validateTfrag(const std::string& path) {
-  return validateLevelOrBlock(path, false);
+  return tfrag::validateLevel(path, false);
 }
 
-TextureSet texturesTfrag(const std::string& path, const LoadOptions&) {
-  tfrag::Level lv = tfrag::readLevel(path);
-  if (!lv.hasGsRam)
-    throw Error(lv.gsRamPath, Error::kNoOffset,
-                "gs_ram.bin is missing: the palettes and mips 2-3 live there");
-  return {tfrag::levelImages(lv), {}};
+TextureSet texturesTfrag(const std::string& path, const LoadOptions& options) {
+  tfrag::CheckedLevel l = tfrag::checkLevel(path);
+  TextureSet set;
+  set.leftOut = tfrag::acceptOrLeaveOut(l, options.partial);
+  if (!l.level.hasGsRam)
+    throw Error(l.level.gsRamPath, Error::kNoOffset,
+                "missing: the palettes and mips 2-3 of every texture live there");
+  for (auto& img : l.textures)
+    if (img) set.images.push_back(std::move(*img));
+  return set;
 }
 
 // A bare tfrags block file: never detected (it has no magic); chosen by name
@@ -116,10 +122,7 @@ bool detectNever(const std::string&, const std::vector<uint8_t>&) {
 }
 
 Scene loadBlock(const std::string& path, const LoadOptions& options) {
-  if (options.lod > 2)
-    throw Unsupported(path, Error::kNoOffset,
-                      "LOD " + std::to_string(options.lod) + ": tfrags have LODs 0, 1 and 2");
-  return tfrag::levelScene(tfrag::loadLevel(path, true), options);
+  return loadLevelScene(path, options, true);
 }
 
 nlohmann::json infoBlock(const std::string& path) {
@@ -127,7 +130,7 @@ nlohmann::json infoBlock(const std::string& path) {
 }
 
 ValidationReport validateBlock(const std::string& path) {
-  return validateLevelOrBlock(path, true);
+  return tfrag::validateLevel(path, true);
 }
 
 TextureSet texturesBlock(const std::string&, const LoadOptions&) {

@@ -73,13 +73,12 @@ struct Ctx {
   const uint8_t* data;
   size_t size;
   const std::string& file;
-  uint64_t base;   // absolute offset of the block
-  size_t start;    // tfrag data start, relative to the block
-  std::string who; // "tfrag 3"
+  uint64_t base; // absolute offset of the block
+  size_t start;  // tfrag data start, relative to the block
 
   uint64_t abs(size_t rel) const { return base + start + rel; }
   [[noreturn]] void fail(size_t rel, const std::string& what) const {
-    throw Error(file, abs(rel), who + ": " + what);
+    throw Error(file, abs(rel), what);
   }
 };
 
@@ -95,14 +94,14 @@ List walk(const Ctx& c, const char* name, size_t begin, size_t end) {
   if (end < begin)
     c.fail(begin, std::string("the ") + name + " list would end at " + std::to_string(end) +
                       ", before it starts at " + std::to_string(begin));
-  if (c.start + end > c.size)
+  if (!fitsWithin(c.start, end, c.size))
     c.fail(begin, std::string("the ") + name + " list [" + std::to_string(begin) + ", " +
                       std::to_string(end) + ") runs past the end of the tfrags block");
   List l{name, begin, end, {}, {}, 0};
   try {
     l.packets = walkVifList(c.data + c.start + begin, end - begin, c.file, c.abs(begin));
   } catch (const Error& e) {
-    throw Error(e.file(), e.offset(), c.who + ", " + name + " list: " + e.detail());
+    throw Error(e.file(), e.offset(), std::string("the ") + name + " list: " + e.detail());
   }
   l.unpacks = vifUnpacks(l.packets);
   return l;
@@ -192,19 +191,19 @@ const VifPacket& takeArray(const Ctx& c, List& l, uint8_t vn, uint8_t vl, const 
 
 } // namespace
 
-Tfrag decodeTfrag(const uint8_t* data, size_t size, const std::string& file, uint64_t base,
-                  const TfragsBlock& block, size_t index) {
+// decodeTfrag without naming the tfrag in its errors (decodeTfrag does).
+static Tfrag decodeLists(const uint8_t* data, size_t size, const std::string& file, uint64_t base,
+                         const TfragsBlock& block, size_t index) {
   Tfrag t;
   t.header = block.tfrags.at(index).header;
   const TfragHeader& h = t.header;
-  std::string who = "tfrag " + std::to_string(index);
   int64_t start = int64_t(block.header.tableOffset) + h.data;
   if (h.data < 0 || uint64_t(start) >= size)
     throw Error(file, base + uint64_t(block.header.tableOffset) + 0x40 * index + 0x10,
-                who + ": data offset " + std::to_string(h.data) +
+                "data offset " + std::to_string(h.data) +
                     " (relative to the table) lies outside the tfrags block of " +
                     std::to_string(size) + " bytes");
-  Ctx c{data, size, file, base, size_t(start), who};
+  Ctx c{data, size, file, base, size_t(start)};
   t.at.data = c.abs(0);
 
   // tfrag-layout.md "Lists": five ranges in transfer order.
@@ -396,6 +395,15 @@ Tfrag decodeTfrag(const uint8_t* data, size_t size, const std::string& file, uin
   r.seek(h.cubeOfs, "cube_ofs");
   for (auto& v : t.cube) v = r.s16("cube");
   return t;
+}
+
+Tfrag decodeTfrag(const uint8_t* data, size_t size, const std::string& file, uint64_t base,
+                  const TfragsBlock& block, size_t index) {
+  try {
+    return decodeLists(data, size, file, base, block, index);
+  } catch (const Error& e) {
+    throw Error(e.file(), e.offset(), "tfrag " + std::to_string(index) + ": " + e.detail());
+  }
 }
 
 TfragsBlock readTfragsBlock(const uint8_t* data, size_t size, const std::string& file,

@@ -1,6 +1,7 @@
 #include "tfrag/tfrag_scene.h"
 
 #include "strata/error.h"
+#include "strata/text.h"
 #include "tfrag/strips.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/vertex.h"
@@ -11,25 +12,6 @@
 #include <unordered_map>
 
 namespace strata::tfrag {
-
-LoadedLevel loadLevel(const std::string& path, bool bareBlock) {
-  LoadedLevel l;
-  l.level = bareBlock ? readBareBlock(path) : readLevel(path);
-  const Level& lv = l.level;
-  l.block = readTfragsBlock(lv.coreData.data() + lv.header.tfragsOffset, size_t(lv.tfragsSize),
-                            lv.coreDataPath, uint64_t(lv.header.tfragsOffset));
-  return l;
-}
-
-std::vector<Image> levelImages(const Level& level) {
-  std::vector<Image> out;
-  if (!level.hasGsRam) return out;
-  for (size_t i = 0; i < level.textures.size(); ++i)
-    out.push_back(decodeTexture(level.textures[i], i, level.coreData,
-                                uint64_t(level.header.texturesBase), level.gsRam,
-                                level.coreDataPath, level.gsRamPath));
-  return out;
-}
 
 static AlphaMode alphaModeOf(const Image& img) {
   bool partial = false, cut = false;
@@ -48,29 +30,26 @@ static Wrap wrapOf(int32_t v) {
   return v == 1 ? Wrap::ClampToEdge : Wrap::Repeat;
 }
 
-Scene levelScene(const LoadedLevel& l, const LoadOptions& options) {
+Scene levelScene(const CheckedLevel& l, const LoadOptions& options) {
   const Level& lv = l.level;
   int lod = options.lod < 0 ? 0 : options.lod;
   if (lod > 2)
     throw Unsupported(lv.dir, Error::kNoOffset,
                       "LOD " + std::to_string(options.lod) + ": tfrags have LODs 0, 1 and 2");
   Scene s;
-  s.name = std::filesystem::path(lv.dir).filename().string();
+  s.name = escapeUtf8(std::filesystem::path(lv.dir).filename().string());
   if (s.name.empty() || s.name == ".") s.name = "tfrag level";
 
   // Textures, samplers from the first ad-gif that binds each entry.
-  if (options.textures) {
-    s.images = levelImages(lv);
-    if (!lv.hasGsRam && !lv.textures.empty())
-      s.warnings.push_back(lv.gsRamPath + " is missing: textures are left out");
-  }
+  if (options.textures && !lv.hasGsRam && !lv.textures.empty())
+    s.warnings.push_back(escapeUtf8(lv.gsRamPath) + " is missing: textures are left out");
   // Without a texture table (a bare block) the ad-gifs' indices size the
-  // material list; 4096 bounds it against a corrupt index.
+  // material list (checkLevel bounds them by kBareBlockTextures).
   size_t materialCount = lv.textures.size();
   if (lv.bareBlock)
     for (auto& t : l.block.tfrags)
       for (auto& g : t.adGifs)
-        if (g.textureIndex() >= 0 && g.textureIndex() < 4096)
+        if (g.textureIndex() >= 0 && size_t(g.textureIndex()) < kBareBlockTextures)
           materialCount = std::max(materialCount, size_t(g.textureIndex()) + 1);
   std::vector<int> wrapSeen(materialCount, 0);
   std::vector<std::pair<int32_t, int32_t>> wraps(materialCount, {0, 0});
@@ -79,7 +58,7 @@ Scene levelScene(const LoadedLevel& l, const LoadOptions& options) {
       int32_t tex = g.textureIndex();
       if (tex < 0 || size_t(tex) >= materialCount)
         throw Error(lv.coreDataPath, l.block.tfrags[ti].at.adGifs.offset,
-                    "tfrag " + std::to_string(ti) + ": an ad-gif binds texture " +
+                    "tfrag " + std::to_string(l.tfragIndex[ti]) + ": an ad-gif binds texture " +
                         std::to_string(tex) + " but the texture table holds " +
                         std::to_string(lv.textures.size()));
       std::pair<int32_t, int32_t> w{g.wrapS(), g.wrapT()};
@@ -98,25 +77,27 @@ Scene levelScene(const LoadedLevel& l, const LoadOptions& options) {
     m.doubleSided = true;
     m.metallic = 0.0f;
     m.roughness = 1.0f;
-    if (i < s.images.size()) {
+    if (options.textures && i < l.textures.size() && l.textures[i]) {
       Texture tex;
-      tex.image = int(i);
+      tex.image = int(s.images.size());
+      s.images.push_back(*l.textures[i]);
       tex.wrapS = wrapOf(wraps[i].first);
       tex.wrapT = wrapOf(wraps[i].second);
       s.textures.push_back(tex);
       m.baseColorTexture = int(s.textures.size() - 1);
-      m.alphaMode = alphaModeOf(s.images[i]);
+      m.alphaMode = alphaModeOf(s.images.back());
     }
     s.materials.push_back(m);
   }
 
   for (size_t ti = 0; ti < l.block.tfrags.size(); ++ti) {
     const Tfrag& t = l.block.tfrags[ti];
-    std::string who = "tfrag " + std::to_string(ti);
+    const size_t index = l.tfragIndex[ti];
+    std::string who = "tfrag " + std::to_string(index);
     LodTriangles tris = lodTriangles(t, lod, lv.coreDataPath);
     Node node;
-    node.name = "tfrag_" + std::to_string(ti);
-    node.tags = {{"tfrag", int64_t(ti)}, {"lod", lod}};
+    node.name = "tfrag_" + std::to_string(index);
+    node.tags = {{"tfrag", int64_t(index)}, {"lod", lod}};
     if (!tris.triangles.empty()) {
       Mesh mesh;
       mesh.name = node.name;

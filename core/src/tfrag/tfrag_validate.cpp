@@ -1,16 +1,32 @@
 #include "tfrag/tfrag_validate.h"
 
 #include "strata/error.h"
-#include "tfrag/level_core.h"
 #include "tfrag/strips.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/vertex.h"
+
+#include <filesystem>
 
 namespace strata::tfrag {
 
 namespace {
 
-void checkTfrag(ValidationReport& rep, const Level& lv, const Tfrag& t, size_t ti,
+// Collects the findings of one piece, in one file.
+struct Sink {
+  std::vector<LevelFinding>& out;
+  std::string piece, file;
+  void error(uint64_t offset, std::string msg) const {
+    out.push_back({Severity::Error, piece, file, offset, std::move(msg)});
+  }
+  void warning(uint64_t offset, std::string msg) const {
+    out.push_back({Severity::Warning, piece, file, offset, std::move(msg)});
+  }
+  void add(const Error& e) const {
+    out.push_back({Severity::Error, piece, e.file(), e.offset(), e.detail()});
+  }
+};
+
+void checkTfrag(const Sink& rep, const Level& lv, const Tfrag& t, size_t ti,
                 nlohmann::json& census) {
   const TfragHeader& h = t.header;
   std::string who = "tfrag " + std::to_string(ti) + ": ";
@@ -88,10 +104,13 @@ void checkTfrag(ValidationReport& rep, const Level& lv, const Tfrag& t, size_t t
                                        std::to_string(k) + " addresses GS register " +
                                        std::to_string(ad.regs[k].addr) + ", expected " +
                                        std::to_string(kAdGifRegs[k]));
-    if (!lv.bareBlock && (ad.textureIndex() < 0 || size_t(ad.textureIndex()) >= lv.textures.size()))
+    size_t limit = lv.bareBlock ? kBareBlockTextures : lv.textures.size();
+    if (ad.textureIndex() < 0 || size_t(ad.textureIndex()) >= limit)
       rep.error(at, who + "ad-gif " + std::to_string(g) + " binds texture " +
-                        std::to_string(ad.textureIndex()) + " but the texture table holds " +
-                        std::to_string(lv.textures.size()));
+                        std::to_string(ad.textureIndex()) +
+                        (lv.bareBlock ? " but a bare block's texture indices stop at "
+                                      : " but the texture table holds ") +
+                        std::to_string(limit));
     for (int32_t w : {ad.wrapS(), ad.wrapT()})
       if (w != 0 && w != 1)
         rep.error(at + 32, who + "ad-gif " + std::to_string(g) + " wrap mode " + std::to_string(w) +
@@ -146,73 +165,138 @@ void checkTfrag(ValidationReport& rep, const Level& lv, const Tfrag& t, size_t t
   }
 }
 
-} // namespace
-
-ValidationReport validateLevel(const std::string& path, bool bareBlock) {
-  ValidationReport rep;
-  rep.file = path;
-  rep.format = bareBlock ? "tfrag-block" : "tfrag";
-  Level lv;
-  try {
-    lv = bareBlock ? readBareBlock(path) : readLevel(path);
-  } catch (const Error& e) {
-    rep.error(e.offset(), e.what());
-    return rep;
-  }
+// Textures: sizes, mips, and (with GS RAM) every texel and palette in range.
+void checkTextures(CheckedLevel& c) {
+  const Level& lv = c.level;
   const LevelCoreHeader& h = lv.header;
-  if (h.decompressedSize != lv.coreData.size())
-    rep.warning(0x8c, "core_index says core_data decompresses to " +
-                          std::to_string(h.decompressedSize) + " bytes; core_data.bin holds " +
-                          std::to_string(lv.coreData.size()));
-  if (!lv.hasGsRam && !lv.bareBlock)
-    rep.warning(Error::kNoOffset, "gs_ram.bin is missing: textures cannot be decoded");
-
-  nlohmann::json census = nlohmann::json::object();
-  TfragsBlock block;
-  try {
-    block = readBlockHeaders(lv.coreData.data() + h.tfragsOffset, size_t(lv.tfragsSize),
-                             lv.coreDataPath, uint64_t(h.tfragsOffset));
-  } catch (const Error& e) {
-    rep.error(e.offset(), e.what());
-    return rep;
+  c.textures.resize(lv.textures.size());
+  if (lv.textures.empty()) return;
+  if (h.texturesBase < 0 || uint64_t(h.texturesBase) > lv.coreData.size()) {
+    Sink{c.findings, "every texture", lv.coreIndexPath}.error(
+        0x60, "every texture (" + std::to_string(lv.textures.size()) + "): textures_base " +
+                  std::to_string(h.texturesBase) + " lies outside core_data.bin (" +
+                  std::to_string(lv.coreData.size()) + " bytes)");
+    return;
   }
-  if (block.header.tableOffset != 0x40)
-    rep.warning(uint64_t(h.tfragsOffset), "table_offset is " +
-                                              std::to_string(block.header.tableOffset) +
-                                              ", 0x40 in every level");
-  if (!(block.header.lodDistance > 0))
-    rep.error(uint64_t(h.tfragsOffset) + 8, "the LOD base distance is not positive");
-  size_t good = 0;
-  for (size_t i = 0; i < block.tfrags.size(); ++i) {
-    try {
-      Tfrag t = decodeTfrag(lv.coreData.data() + h.tfragsOffset, size_t(lv.tfragsSize),
-                            lv.coreDataPath, uint64_t(h.tfragsOffset), block, i);
-      checkTfrag(rep, lv, t, i, census);
-      ++good;
-    } catch (const Error& e) {
-      rep.error(e.offset(), e.detail());
-    }
-  }
-  // Textures: sizes, mips, and (with GS RAM) every texel and palette in range.
   for (size_t i = 0; i < lv.textures.size(); ++i) {
     const TextureEntry& e = lv.textures[i];
+    Sink rep{c.findings, "texture " + std::to_string(i), lv.coreIndexPath};
     uint64_t at = uint64_t(h.textureOffset) + 16 * i;
     if (e.width != e.height)
       rep.warning(at + 4, "texture " + std::to_string(i) + " is " + std::to_string(e.width) + "x" +
                               std::to_string(e.height) + "; tfrag textures are square");
-    if (lv.hasGsRam) {
-      try {
-        decodeTexture(e, i, lv.coreData, uint64_t(h.texturesBase), lv.gsRam, lv.coreDataPath,
-                      lv.gsRamPath);
-      } catch (const Error& err) {
-        rep.error(err.offset() == Error::kNoOffset ? at : err.offset(), err.what());
-      }
+    if (!lv.hasGsRam) continue;
+    try {
+      c.textures[i] = decodeTexture(e, i, lv.coreData, uint64_t(h.texturesBase), lv.gsRam,
+                                    lv.coreDataPath, lv.gsRamPath);
+    } catch (const Error& err) {
+      // A size or count fault has no byte of its own: the table entry is where it is.
+      if (err.offset() == Error::kNoOffset)
+        rep.error(at, err.detail());
+      else
+        rep.add(err);
     }
   }
-  census["tfrags"] = block.tfrags.size();
-  census["tfragsDecoded"] = good;
-  census["textures"] = lv.textures.size();
-  rep.summary = census;
+}
+
+bool hasError(const std::vector<LevelFinding>& f, size_t from) {
+  for (size_t i = from; i < f.size(); ++i)
+    if (f[i].severity == Severity::Error) return true;
+  return false;
+}
+
+} // namespace
+
+CheckedLevel checkLevel(const std::string& path, bool bareBlock) {
+  CheckedLevel c;
+  Sink levelWide{c.findings, "", ""};
+  try {
+    c.level = bareBlock ? readBareBlock(path) : readLevel(path);
+  } catch (const Error& e) {
+    levelWide.add(e);
+    return c;
+  }
+  const Level& lv = c.level;
+  const LevelCoreHeader& h = lv.header;
+  const Sink index{c.findings, "", lv.coreIndexPath}, data{c.findings, "", lv.coreDataPath};
+  if (!lv.bareBlock && h.decompressedSize != lv.coreData.size())
+    index.warning(0x8c, "the header says core_data decompresses to " +
+                            std::to_string(h.decompressedSize) + " bytes; core_data.bin holds " +
+                            std::to_string(lv.coreData.size()));
+  if (!lv.hasGsRam && !lv.bareBlock)
+    Sink{c.findings, "", lv.gsRamPath}.warning(
+        Error::kNoOffset, "missing: the " + std::to_string(lv.textures.size()) +
+                              " textures' palettes and mips 2-3 live there, so they cannot be "
+                              "decoded (the mesh converts untextured)");
+
+  const uint8_t* block = lv.coreData.data() + h.tfragsOffset;
+  try {
+    c.block =
+        readBlockHeaders(block, size_t(lv.tfragsSize), lv.coreDataPath, uint64_t(h.tfragsOffset));
+  } catch (const Error& e) {
+    levelWide.add(e);
+    return c;
+  }
+  c.readable = true;
+  if (c.block.header.tableOffset != 0x40)
+    data.warning(uint64_t(h.tfragsOffset), "table_offset is " +
+                                               std::to_string(c.block.header.tableOffset) +
+                                               ", 0x40 in every level");
+  // Only the LOD switch distances derive from it; the geometry reads the same.
+  if (!(c.block.header.lodDistance > 0))
+    data.warning(uint64_t(h.tfragsOffset) + 8, "the LOD base distance is not positive");
+
+  std::vector<Tfrag> intact;
+  for (size_t i = 0; i < c.block.tfrags.size(); ++i) {
+    const Sink rep{c.findings, "tfrag " + std::to_string(i), lv.coreDataPath};
+    size_t before = c.findings.size();
+    try {
+      Tfrag t = decodeTfrag(block, size_t(lv.tfragsSize), lv.coreDataPath, uint64_t(h.tfragsOffset),
+                            c.block, i);
+      checkTfrag(rep, lv, t, i, c.census);
+      if (!hasError(c.findings, before)) {
+        intact.push_back(std::move(t));
+        c.tfragIndex.push_back(i);
+      }
+    } catch (const Error& e) {
+      rep.add(e);
+    }
+  }
+  c.census["tfrags"] = c.block.tfrags.size();
+  c.census["tfragsDecoded"] = intact.size();
+  c.census["textures"] = lv.textures.size();
+  c.block.tfrags = std::move(intact);
+  checkTextures(c);
+  return c;
+}
+
+std::vector<std::string> acceptOrLeaveOut(const CheckedLevel& c, bool partial) {
+  std::vector<std::string> leftOut;
+  std::string lastPiece;
+  for (const LevelFinding& f : c.findings) {
+    if (f.severity != Severity::Error) continue;
+    if (!partial || !c.readable || f.piece.empty()) throw Error(f.file, f.offset, f.message);
+    if (f.piece == lastPiece) continue; // one line per piece: its first error
+    lastPiece = f.piece;
+    leftOut.push_back(f.message + " (" + std::filesystem::path(f.file).filename().string() +
+                      atByte(f.offset) + ")");
+  }
+  return leftOut;
+}
+
+ValidationReport validateLevel(const std::string& path, bool bareBlock) {
+  CheckedLevel c = checkLevel(path, bareBlock);
+  ValidationReport rep;
+  rep.file = path;
+  rep.format = bareBlock ? "tfrag-block" : "tfrag";
+  for (const LevelFinding& f : c.findings) {
+    // The report is the directory's: each finding names the file its offset is in.
+    std::string where = f.file.empty() || f.file == path
+                            ? std::string()
+                            : std::filesystem::path(f.file).filename().string() + ": ";
+    rep.findings.push_back({f.severity, f.offset, where + f.message});
+  }
+  rep.summary = c.census;
   return rep;
 }
 

@@ -77,7 +77,16 @@ public:
     const uint64_t txd = g.u64("texture dictionary pointer");
     if (!txd) return; // nothing embedded: the usual case (§3, item 1)
     if (!visit(txd, Role::Dictionary, txdAt, kDictionarySize)) return;
-    TextureDictionary d = readDictionary(mem_, txd, c_.edition, txdAt);
+    // A dictionary whose arrays cannot be read breaks that dictionary only:
+    // the others of the drawable still convert under --partial.
+    TextureDictionary d;
+    try {
+      d = readDictionary(mem_, txd, c_.edition, txdAt);
+    } catch (const Error& err) {
+      d = TextureDictionary();
+      d.address = txd;
+      d.findings.push_back({Severity::Error, err.offset(), err.detail()});
+    }
     d.via = label + " " + describePointer(ptr) + " +0x10 -> shader group " + describePointer(sg) +
             " +0x08";
     c_.dictionaries.push_back(std::move(d));

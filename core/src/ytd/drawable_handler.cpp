@@ -2,6 +2,7 @@
 // texture dictionaries are read (ydr-embedded.md; issue 10).
 #include "strata/fileio.h"
 #include "strata/formats.h"
+#include "strata/text.h"
 #include "ytd/drawable.h"
 #include "ytd/gallery.h"
 #include "ytd/report.h"
@@ -31,7 +32,7 @@ ytd::TextureContainer read(const std::string& path) {
 
 Scene loadDrawable(const std::string& path, const LoadOptions& options) {
   Scene s = ytd::galleryScene(read(path), options);
-  s.name = std::filesystem::path(path).stem().string();
+  s.name = escapeUtf8(std::filesystem::path(path).stem().string());
   return s;
 }
 
@@ -43,8 +44,8 @@ ValidationReport validateDrawable(const std::string& path) {
   return ytd::validateWith(path, "drawable", [&] { return read(path); });
 }
 
-TextureSet texturesDrawable(const std::string& path, const LoadOptions&) {
-  return {ytd::containerImages(read(path)), {}};
+TextureSet texturesDrawable(const std::string& path, const LoadOptions& options) {
+  return ytd::containerTextures(read(path), options);
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 #include "ytd/gallery.h"
 
 #include "common/bytes.h"
+#include "strata/text.h"
+#include "ytd/container_check.h"
 #include "ytd/texture_data.h"
 
 #include <cmath>
@@ -11,21 +13,30 @@ namespace {
 constexpr float kSpacing = 1.25f; // quad pitch on the grid: 1 unit quad + a 0.25 gap
 }
 
-std::vector<Image> containerImages(const TextureContainer& c) {
-  std::vector<Image> out;
-  for (const TextureEntry* e : sortedEntries(c))
-    if (e->layout.unsupported.empty()) out.push_back(toImage(e->record, e->layout));
+TextureSet containerTextures(const TextureContainer& c, const LoadOptions& options) {
+  IntactTextures intact = intactTextures(c, options.partial);
+  TextureSet out;
+  out.leftOut = std::move(intact.leftOut);
+  for (const TextureEntry* e : intact.entries) {
+    if (e->layout.unsupported.empty())
+      out.images.push_back(toImage(e->record, e->layout));
+    else // never silently: the gallery warns, a texture set names it
+      out.leftOut.push_back(textureLabel(e->record.name) +
+                            ": not converted: " + e->layout.unsupported);
+  }
   return out;
 }
 
 Scene galleryScene(const TextureContainer& c, const LoadOptions& options) {
   Scene s;
-  const auto entries = sortedEntries(c);
+  IntactTextures intact = intactTextures(c, options.partial);
+  s.leftOut = std::move(intact.leftOut);
+  const auto& entries = intact.entries;
   const size_t n = entries.size();
   const size_t columns = n ? size_t(std::ceil(std::sqrt(double(n)))) : 1;
   for (size_t i = 0; i < n; ++i) {
     const TextureEntry& e = *entries[i];
-    const std::string& name = e.record.name.empty() ? hex32(e.hash) : e.record.name;
+    const std::string name = e.record.name.empty() ? hex32(e.hash) : escapeUtf8(e.record.name);
 
     Material mat;
     mat.name = name;
@@ -63,7 +74,7 @@ Scene galleryScene(const TextureContainer& c, const LoadOptions& options) {
     s.nodes.push_back(std::move(node));
     s.roots.push_back(int(s.nodes.size() - 1));
   }
-  if (n == 0) s.warnings.push_back("no embedded textures");
+  if (n == 0 && s.leftOut.empty()) s.warnings.push_back("no embedded textures");
   return s;
 }
 

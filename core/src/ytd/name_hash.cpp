@@ -16,4 +16,11 @@ uint32_t nameHash(const std::string& name) {
   return h;
 }
 
+std::string bareName(const std::string& name) {
+  std::string s = name.substr(name.find_last_of("/\\:") + 1); // npos + 1 == 0
+  const size_t dot = s.rfind('.');
+  if (dot != std::string::npos && dot > 0) s.erase(dot);
+  return s;
+}
+
 } // namespace strata::ytd

@@ -8,4 +8,9 @@ namespace strata::ytd {
 // (ytd-layout.md, "Name hash"; GTA's "joaat").
 uint32_t nameHash(const std::string& name);
 
+// The name without a leading path and its extension ("pack:/penetrator_zgr.dds"
+// -> "penetrator_zgr"): real dictionaries store such names while their hash
+// array holds the hash of the bare name (issue 14 §3).
+std::string bareName(const std::string& name);
+
 } // namespace strata::ytd

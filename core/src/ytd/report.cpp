@@ -2,9 +2,13 @@
 
 #include "common/bytes.h"
 #include "strata/image.h"
+#include "strata/text.h"
+#include "ytd/container_check.h"
 #include "ytd/name_hash.h"
 #include "ytd/pointers.h"
 #include "ytd/texture_formats.h"
+
+#include <map>
 
 namespace strata::ytd {
 
@@ -32,12 +36,16 @@ json findingJson(const Finding& f) {
   return j;
 }
 
+bool hashOfBareName(const TextureEntry& e) {
+  return nameHash(e.record.name) != e.hash && nameHash(bareName(e.record.name)) == e.hash;
+}
+
 json textureJson(const TextureEntry& e) {
   const TextureRecord& r = e.record;
   const TextureLayout& L = e.layout;
-  json t = {{"name", r.name},
+  json t = {{"name", escapeUtf8(r.name)},
             {"hash", hex32(e.hash)},
-            {"hashOk", nameHash(r.name) == e.hash},
+            {"hashOk", nameHash(r.name) == e.hash || hashOfBareName(e)},
             {"pointer", describePointer(e.pointer)},
             {"format", formatName(L.dxgi)},
             {"dxgi", L.dxgi},
@@ -61,16 +69,20 @@ json textureJson(const TextureEntry& e) {
     t["blockCount"] = r.blockCount;
     t["blockSize"] = r.blockSize;
     t["storedBytes"] = L.storedBytes;
-    if (L.censusChecked) t["censusOk"] = L.censusOk;
+    if (L.censusChecked) {
+      t["censusOk"] = L.censusOk;
+      if (L.censusOk) t["blockCountRule"] = blockCountRuleName(L.blockCountRule);
+    }
   } else {
     t["storedFormat"] = d3dFormatName(r.d3dFormat);
     t["stride"] = r.stride;
+    t["strideRule"] = strideRuleName(L.strideRule);
+    t["dataSpaceBytes"] = L.space.bytes;
+    t["dataSpaceEnds"] = L.space.toNextData ? "next texture's data" : "segment end";
     t["legacyFormulaBytes"] = L.legacyFormulaBytes;
   }
+  if (hashOfBareName(e)) t["hashOfBareName"] = escapeUtf8(bareName(r.name));
   if (!L.unsupported.empty()) t["unsupported"] = L.unsupported;
-  json notes = json::array();
-  for (auto& f : e.findings) notes.push_back(findingJson(f));
-  if (!notes.empty()) t["findings"] = notes;
   return t;
 }
 
@@ -79,7 +91,7 @@ json textureJson(const TextureEntry& e) {
 json containerInfo(const TextureContainer& c) {
   const Resource& res = c.resource;
   json j = {{"format", c.kind},
-            {"file", c.file},
+            {"file", escapeUtf8(c.file)},
             {"edition", c.edition == Edition::Enhanced ? "enhanced" : "legacy"},
             {"version", res.version},
             {"resource",
@@ -89,6 +101,17 @@ json containerInfo(const TextureContainer& c) {
               {"graphicsBytes", res.graphics.size()},
               {"compressedBytes", res.compressedSize},
               {"trailingBytes", res.trailingBytes}}}};
+  // Each finding of the one check, placed with the piece it is about.
+  std::map<const void*, json> notes;
+  for (const CheckedFinding& f : checkContainer(c).findings) {
+    const void* piece =
+        f.entry ? static_cast<const void*>(f.entry) : static_cast<const void*>(f.dictionary);
+    notes[piece].push_back(findingJson(f.finding));
+  }
+  auto attach = [&](json& to, const void* piece) {
+    auto it = notes.find(piece);
+    if (it != notes.end()) to["findings"] = it->second;
+  };
   json dicts = json::array();
   size_t textures = 0;
   for (auto& d : c.dictionaries) {
@@ -100,62 +123,67 @@ json containerInfo(const TextureContainer& c) {
                {"textureCapacity", d.textureCapacity}};
     json list = json::array();
     for (auto& e : d.entries) {
-      if (!e.pointer) {
-        list.push_back({{"hash", hex32(e.hash)}, {"pointer", nullptr}});
-        continue;
-      }
-      list.push_back(textureJson(e));
-      ++textures;
+      json t =
+          recordRead(e)
+              ? textureJson(e)
+              : json{{"hash", hex32(e.hash)},
+                     {"pointer", e.pointer ? json(describePointer(e.pointer)) : json(nullptr)}};
+      attach(t, &e);
+      list.push_back(t);
+      textures += e.pointer != 0;
     }
     dj["textures"] = list;
-    json notes = json::array();
-    for (auto& f : d.findings) notes.push_back(findingJson(f));
-    if (!notes.empty()) dj["findings"] = notes;
+    attach(dj, &d);
     dicts.push_back(dj);
   }
   j["dictionaries"] = dicts;
   j["textureCount"] = textures;
   if (c.dictionaries.empty()) j["note"] = "no embedded textures";
-  json notes = json::array();
-  for (auto& f : c.findings) notes.push_back(findingJson(f));
-  if (!notes.empty()) j["findings"] = notes;
+  attach(j, nullptr);
   return j;
 }
 
 void containerValidate(const TextureContainer& c, ValidationReport& report) {
-  json formats = json::object();
-  size_t textures = 0, nulls = 0, checked = 0, failures = 0, hashFailures = 0, undecided = 0,
-         unsupported = 0;
-  for (auto& f : c.findings) report.findings.push_back(f);
+  const ContainerCheck check = checkContainer(c);
+  for (const CheckedFinding& f : check.findings) report.findings.push_back(f.finding);
   if (c.dictionaries.empty()) report.info("no embedded textures");
-  for (auto& d : c.dictionaries) {
-    for (auto& f : d.findings) report.findings.push_back(f);
+  json formats = json::object();
+  size_t textures = 0, nulls = 0, checked = 0, failures = 0, hashFailures = 0, bareHashes = 0,
+         undecided = 0, unsupported = 0, broken = 0, pow2Counts = 0, bc5BySpace = 0;
+  for (auto& d : c.dictionaries)
     for (auto& e : d.entries) {
-      for (auto& f : e.findings) report.findings.push_back(f);
       if (!e.pointer) {
         ++nulls;
         continue;
       }
       ++textures;
+      broken += check.broken.count(&e);
+      if (!recordRead(e)) continue;
       const std::string fmt = formatName(e.layout.dxgi);
       formats[fmt] = formats.value(fmt, 0) + 1;
       if (e.layout.censusChecked) {
         ++checked;
         failures += !e.layout.censusOk;
       }
-      hashFailures += nameHash(e.record.name) != e.hash;
+      bareHashes += hashOfBareName(e);
+      hashFailures += nameHash(e.record.name) != e.hash && !hashOfBareName(e);
       undecided += e.layout.dimensionBasis == DimensionBasis::Undecided;
       unsupported += !e.layout.unsupported.empty();
+      pow2Counts += e.layout.blockCountRule == BlockCountRule::PowerOfTwoSides;
+      bc5BySpace += e.layout.strideRule == StrideRule::Bc5ByDataSpace;
     }
-  }
   report.summary = {{"unreadableFiles", 0},
                     {"dictionaries", c.dictionaries.size()},
                     {"textures", textures},
+                    {"brokenTextures", broken},
                     {"nullEntries", nulls},
                     {"formats", formats},
                     {"invariantChecked", checked},
                     {"invariantFailures", failures},
+                    {"powerOfTwoBlockCounts", pow2Counts},
+                    {"bc5ByDataSpace", bc5BySpace},
                     {"hashFailures", hashFailures},
+                    {"hashesOfBareNames", bareHashes},
                     {"dimensionUndecided", undecided},
                     {"unsupported", unsupported}};
 }

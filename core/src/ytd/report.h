@@ -9,12 +9,15 @@
 
 namespace strata::ytd {
 
+// The structure, with each finding of checkContainer beside the piece it is
+// about and the rules each layout was read by (names escaped to text).
 nlohmann::json containerInfo(const TextureContainer& c);
 
-// Adds every finding of the container to `report` and fills report.summary
-// with the census: dictionaries, textures, textures per format, invariant
-// checks and failures, hash failures, undecided dimensions, unsupported
-// textures (the CLI adds the file counts when it sums them).
+// Adds every finding of checkContainer to `report` and fills report.summary
+// with the census: dictionaries, textures (and broken ones), textures per
+// format, invariant checks and failures, the rules that read real-file quirks,
+// hash failures, undecided dimensions, unsupported textures (the CLI adds the
+// file counts when it sums them).
 void containerValidate(const TextureContainer& c, ValidationReport& report);
 
 // Runs `read` and turns a thrown strata::Error into an error finding (validate

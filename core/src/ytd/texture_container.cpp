@@ -12,10 +12,12 @@ namespace strata::ytd {
 
 namespace {
 
+// Bytes after the deflate stream are never read: a harmless oddity of
+// third-party writers (issue 14 §3), a note.
 void containerFindings(TextureContainer& c) {
   if (c.resource.trailingBytes)
     c.findings.push_back(
-        {Severity::Warning, Error::kNoOffset,
+        {Severity::Info, Error::kNoOffset,
          std::to_string(c.resource.trailingBytes) + " bytes follow the end of the deflate stream"});
 }
 
@@ -26,14 +28,13 @@ std::string mb(uint64_t v) {
 void layoutFindings(TextureEntry& e, uint64_t recordAt) {
   const TextureRecord& r = e.record;
   const TextureLayout& L = e.layout;
-  const std::string tex = "texture '" + r.name + "': ";
+  const std::string tex = textureLabel(r.name) + ": ";
   if (L.censusChecked && !L.censusOk) {
     std::string msg = tex + "census invariant fails: the computed " + shapeName(L.shape) +
                       " chain is " + mb(L.computedBytes) +
                       " bytes but blockCount x blockSize = " + mb(r.blockCount) + " x " +
-                      mb(r.blockSize) + " = " + mb(L.storedBytes);
-    if (L.pow2Bytes == L.storedBytes)
-      msg += " (it matches CodeWalker's power-of-two rounded block count)";
+                      mb(r.blockSize) + " = " + mb(L.storedBytes) +
+                      " (nor is it the power-of-two-sided count, " + mb(L.pow2Bytes) + " bytes)";
     e.findings.push_back({Severity::Error, recordAt + 0x08, msg});
   }
   if (r.edition == Edition::Enhanced && (r.dimension == 2 || r.dimension == 3)) {
@@ -64,19 +65,30 @@ Edition ytdEdition(uint32_t version, const std::string& file) {
 }
 
 void finishTextures(const ResourceMemory& mem, TextureContainer& c) {
-  // Data starts of every texture, so legacy data never runs into the next.
+  // Data starts of every texture: the room each one's data has ends at the
+  // next one in the same segment.
   std::vector<uint64_t> starts;
   for (auto& d : c.dictionaries)
     for (auto& e : d.entries)
-      if (e.pointer && e.record.dataPtr) starts.push_back(e.record.dataPtr);
+      if (recordRead(e) && e.record.dataPtr) starts.push_back(e.record.dataPtr);
   std::sort(starts.begin(), starts.end());
 
   for (auto& d : c.dictionaries)
     for (auto& e : d.entries) {
-      if (!e.pointer) continue;
-      e.layout = layoutOf(e.record);
-      const auto next = std::upper_bound(starts.begin(), starts.end(), e.record.dataPtr);
-      readTextureData(mem, e.record, e.layout, next == starts.end() ? 0 : *next, e.findings);
+      if (!recordRead(e)) continue;
+      const uint64_t ptr = e.record.dataPtr;
+      DataSpace space{mem.bytesAvailable(ptr), false};
+      const auto next = std::upper_bound(starts.begin(), starts.end(), ptr);
+      if (next != starts.end() && (*next >> 28) == (ptr >> 28) && *next - ptr <= space.bytes)
+        space = {*next - ptr, true};
+      e.layout = layoutOf(e.record, space);
+      // A texture whose data lies outside its segment is broken, not the file.
+      try {
+        readTextureData(mem, e.record, e.layout, e.findings);
+      } catch (const Error& err) {
+        e.findings.push_back({Severity::Error, err.offset(), err.detail()});
+        continue;
+      }
       layoutFindings(e, mem.flatOffset(e.pointer));
     }
   containerFindings(c);
@@ -101,7 +113,7 @@ std::vector<const TextureEntry*> sortedEntries(const TextureContainer& c) {
   std::vector<const TextureEntry*> all;
   for (auto& d : c.dictionaries)
     for (auto& e : d.entries)
-      if (e.pointer) all.push_back(&e);
+      if (recordRead(e)) all.push_back(&e);
   std::stable_sort(all.begin(), all.end(),
                    [](const TextureEntry* a, const TextureEntry* b) { return a->hash < b->hash; });
   return all;

@@ -1,6 +1,7 @@
 #include "ytd/texture_data.h"
 
 #include "strata/image.h"
+#include "strata/text.h"
 #include "ytd/pointers.h"
 
 #include <algorithm>
@@ -12,7 +13,7 @@ constexpr size_t kGen9DataField = 0x38, kLegacyDataField = 0x70; // texture reco
 } // namespace
 
 void readTextureData(const ResourceMemory& mem, TextureRecord& rec, TextureLayout& L,
-                     uint64_t nextData, std::vector<Finding>& findings) {
+                     std::vector<Finding>& findings) {
   const bool enhanced = rec.edition == Edition::Enhanced;
   const uint64_t field =
       mem.flatOffset(rec.address) + (enhanced ? kGen9DataField : kLegacyDataField);
@@ -20,7 +21,7 @@ void readTextureData(const ResourceMemory& mem, TextureRecord& rec, TextureLayou
     if (L.unsupported.empty()) L.unsupported = "no pixel data (null data pointer)";
     return;
   }
-  const std::string what = "pixel data of texture '" + rec.name + "'";
+  const std::string what = "pixel data of " + textureLabel(rec.name);
   if (enhanced) {
     // The stored extent must lie in its segment whatever the format.
     mem.resolve(rec.dataPtr, L.storedBytes,
@@ -40,16 +41,20 @@ void readTextureData(const ResourceMemory& mem, TextureRecord& rec, TextureLayou
   // Legacy: CodeWalker reads the legacy formula's length; the full chain may
   // be longer (tiny BC mips, ytd-layout.md) or shorter (non-power-of-two
   // uncompressed mips round down).
-  const uint64_t avail = mem.bytesAvailable(rec.dataPtr);
   const uint64_t full = L.computedBytes;
   const uint64_t required =
       L.unsupported.empty() ? std::min(full, L.legacyFormulaBytes) : L.legacyFormulaBytes;
   mem.resolve(rec.dataPtr, required, what + " (" + std::to_string(required) + " bytes)", field);
   if (!L.unsupported.empty()) return;
-  uint64_t limit = avail;
-  if (nextData > rec.dataPtr && (nextData >> 28) == (rec.dataPtr >> 28))
-    limit = std::min(limit, nextData - rec.dataPtr);
-  const uint64_t present = std::min(full, std::max(limit, required));
+  uint64_t present = std::min(full, std::max(L.space.bytes, required));
+  if (L.strideRule == StrideRule::Bc5SpaceTooSmall) {
+    // Seen in real files the game loads: the chain runs on into the next
+    // texture's data, and the game reads it so. Read the same bytes; only the
+    // end of the segment stops it.
+    mem.resolve(rec.dataPtr, full,
+                what + " (the full BC5 chain, " + std::to_string(full) + " bytes)", field);
+    present = full;
+  }
   rec.data = mem.reader(rec.dataPtr, present, what, field).bytes(size_t(present), "pixel data");
   if (present == full) return;
 
@@ -69,8 +74,8 @@ void readTextureData(const ResourceMemory& mem, TextureRecord& rec, TextureLayou
       break;
     }
   }
-  findings.push_back({Severity::Warning, mem.flatOffset(rec.dataPtr) + present,
-                      "texture '" + rec.name + "': mips " + std::to_string(firstShort) + ".." +
+  findings.push_back({Severity::Info, mem.flatOffset(rec.dataPtr) + present,
+                      textureLabel(rec.name) + ": mips " + std::to_string(firstShort) + ".." +
                           std::to_string(L.mips - 1) + " stored short (" + std::to_string(present) +
                           " of " + std::to_string(full) + " bytes, legacy size formula " +
                           std::to_string(L.legacyFormulaBytes) +
@@ -79,7 +84,7 @@ void readTextureData(const ResourceMemory& mem, TextureRecord& rec, TextureLayou
 
 Image toImage(const TextureRecord& rec, const TextureLayout& L) {
   Image img;
-  img.name = rec.name;
+  img.name = escapeUtf8(rec.name);
   img.dxgiFormat = L.dxgi;
   img.width = L.width;
   img.height = L.height;

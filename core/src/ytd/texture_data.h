@@ -14,12 +14,12 @@ class ResourceMemory;
 // Reads rec.data: the computed chain of `layout` when it can be converted.
 // Throws strata::Error when the stored extent lies outside its segment
 // (Enhanced: blockCount x blockSize; legacy: the legacy size formula).
-// `nextData` is the lowest data pointer of another texture above this one in
-// the same segment (0: none): legacy data may not run into it. Legacy tiny
-// mips stored short of whole blocks are completed by repeating the last whole
-// block, with a warning in `findings`.
+// Legacy data does not run past layout.space (into the next texture's data):
+// tiny mips stored short of whole blocks there (ytd-layout.md: "tiny BC mips
+// stored truncated!") are completed by repeating the last whole block, with a
+// note in `findings`. A legacy BC5 chain its space cannot hold is not read.
 void readTextureData(const ResourceMemory& mem, TextureRecord& rec, TextureLayout& layout,
-                     uint64_t nextData, std::vector<Finding>& findings);
+                     std::vector<Finding>& findings);
 
 // The image of a convertible texture (layout.unsupported empty, data read).
 Image toImage(const TextureRecord& rec, const TextureLayout& layout);

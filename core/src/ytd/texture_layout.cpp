@@ -32,12 +32,13 @@ uint32_t nextPow2(uint32_t v) {
   return p;
 }
 
-// CodeWalker's GetBlockCount (ytd-layout.md, "Block count"): with more than
-// one mip the sides are rounded up to powers of two first, depth never halves.
+// ytd-layout.md, "Block count": "mips>1 -> round w,h up to pow2 first; sum
+// over mips max(1,ceil(w/bp))*max(1,ceil(h/bp))*depth". Depth is not rounded.
 uint64_t pow2Reading(const image::PixelFormat& pf, uint32_t w, uint32_t h, uint32_t d,
                      uint32_t mips) {
-  uint64_t bw = w, bh = h, bd = std::max(1u, d);
-  if (mips > 1) bw = nextPow2(w), bh = nextPow2(h), bd = nextPow2(uint32_t(bd));
+  uint64_t bw = w, bh = h;
+  const uint64_t bd = std::max(1u, d);
+  if (mips > 1) bw = nextPow2(w), bh = nextPow2(h);
   const uint64_t bp = pf.blockDim;
   uint64_t blocks = 0;
   for (uint32_t i = 0; i < mips; ++i) {
@@ -126,6 +127,12 @@ void layoutEnhanced(const TextureRecord& rec, TextureLayout& L) {
   if (L.shape == Shape::Cube && rec.depth <= 1) L.pow2Bytes *= 6;
   L.censusChecked = true;
   L.censusOk = L.computedBytes == L.storedBytes;
+  // A mipped non-power-of-two texture may count the blocks of its sides
+  // rounded up to powers of two; it still holds the real chain from its start.
+  if (!L.censusOk && m > 1 && L.storedBytes == L.pow2Bytes) {
+    L.censusOk = true;
+    L.blockCountRule = BlockCountRule::PowerOfTwoSides;
+  }
 }
 
 // ytd-layout.md: "Data length = sum stride*height >> 2 per further mip".
@@ -135,7 +142,7 @@ uint64_t legacyFormula(const TextureRecord& rec) {
   return total;
 }
 
-void layoutLegacy(const TextureRecord& rec, TextureLayout& L) {
+void layoutLegacy(const TextureRecord& rec, const DataSpace& space, TextureLayout& L) {
   L.dxgi = d3dToDxgi(rec.d3dFormat);
   if (!L.dxgi) {
     L.unsupported = "legacy format " + d3dFormatName(rec.d3dFormat) + " is not a known D3D format";
@@ -151,18 +158,26 @@ void layoutLegacy(const TextureRecord& rec, TextureLayout& L) {
                     ": the legacy size formula has no slices, so their layout is unknown";
     return;
   }
+  const uint64_t chain = chainBytes(L.dxgi, L.width, L.height, 1, L.mips, false);
   // The stride is the packed pitch of the top mip; for BC formats the
   // block-row bytes / 4 (ytd-layout.md). Padded rows would need unpacking.
   const uint64_t blocksWide = (uint64_t(L.width) + pf->blockDim - 1) / pf->blockDim;
   const uint64_t packed =
       pf->blockDim == 1 ? blocksWide * pf->bytesPerBlock : blocksWide * pf->bytesPerBlock / 4;
-  if (rec.stride != packed) {
-    L.unsupported = "stride " + std::to_string(rec.stride) + " differs from the packed pitch " +
-                    std::to_string(packed) + " of a " + std::to_string(L.width) +
-                    "-wide top mip; padded rows are not supported";
+  if (rec.stride == packed) {
+    L.computedBytes = chain;
     return;
   }
-  L.computedBytes = chainBytes(L.dxgi, L.width, L.height, 1, L.mips, false);
+  // ATI2 with the stride of 8-byte blocks (issue 14 §3): the stride alone
+  // cannot tell, the room the data has can.
+  if (L.dxgi == image::dxgi::BC5 && rec.stride * 2 == packed) {
+    L.computedBytes = chain;
+    L.strideRule = chain <= space.bytes ? StrideRule::Bc5ByDataSpace : StrideRule::Bc5SpaceTooSmall;
+    return;
+  }
+  L.unsupported = "stride " + std::to_string(rec.stride) + " differs from the packed pitch " +
+                  std::to_string(packed) + " of a " + std::to_string(L.width) +
+                  "-wide top mip; padded rows are not supported";
 }
 
 } // namespace
@@ -175,6 +190,28 @@ const char* shapeName(Shape s) {
     return "cube";
   case Shape::Volume:
     return "3D";
+  }
+  return "?";
+}
+
+const char* strideRuleName(StrideRule r) {
+  switch (r) {
+  case StrideRule::Packed:
+    return "packed pitch";
+  case StrideRule::Bc5ByDataSpace:
+    return "BC5 by data space (stride of 8-byte blocks)";
+  case StrideRule::Bc5SpaceTooSmall:
+    return "BC5 read past its data space (stride of 8-byte blocks)";
+  }
+  return "?";
+}
+
+const char* blockCountRuleName(BlockCountRule r) {
+  switch (r) {
+  case BlockCountRule::Exact:
+    return "exact";
+  case BlockCountRule::PowerOfTwoSides:
+    return "power-of-two sides";
   }
   return "?";
 }
@@ -208,11 +245,12 @@ uint64_t chainBytes(uint32_t dxgi, uint32_t w, uint32_t h, uint32_t d, uint32_t 
   return total;
 }
 
-TextureLayout layoutOf(const TextureRecord& rec) {
+TextureLayout layoutOf(const TextureRecord& rec, const DataSpace& space) {
   TextureLayout L;
   L.width = rec.width;
   L.height = rec.height;
   L.mips = rec.mips;
+  L.space = space;
   if (rec.edition == Edition::Enhanced) L.storedBytes = uint64_t(rec.blockCount) * rec.blockSize;
   if (rec.edition == Edition::Legacy) L.legacyFormulaBytes = legacyFormula(rec);
   // A volume's chain may run on past its sides' when it is deeper than wide.
@@ -224,7 +262,7 @@ TextureLayout layoutOf(const TextureRecord& rec) {
     return L;
   }
   if (rec.edition == Edition::Legacy)
-    layoutLegacy(rec, L);
+    layoutLegacy(rec, space, L);
   else
     layoutEnhanced(rec, L);
   return L;

@@ -26,6 +26,31 @@ enum class DimensionBasis {
 };
 const char* dimensionBasisName(DimensionBasis b);
 
+// How a legacy record's stride was read (issue 14 §3). Legacy ATI2 (BC5)
+// textures in real files store a stride of width/2, as if their blocks were 8
+// bytes, over a full chain of 16-byte blocks; the room the data has decides.
+enum class StrideRule {
+  Packed,           // the stride is the packed pitch of the top mip (ytd-layout.md)
+  Bc5ByDataSpace,   // ATI2, stride as for 8-byte blocks; the data space holds the full BC5 chain
+  Bc5SpaceTooSmall, // ATI2, stride as for 8-byte blocks; the chain runs on past the data space
+};
+const char* strideRuleName(StrideRule r);
+
+// How an Enhanced record's block count matched the computed chain.
+enum class BlockCountRule {
+  Exact,          // blockCount x blockSize = the computed chain (ytd-enhanced.md census)
+  PowerOfTwoSides // mipped non-power-of-two: the count of the chain of the sides rounded up
+                  // to powers of two (ytd-layout.md, "Block count"); the data is the real chain
+};
+const char* blockCountRuleName(BlockCountRule r);
+
+// The room a texture's pixel data has: from its data pointer to the next
+// texture's data in the same segment, or else to the segment's end.
+struct DataSpace {
+  uint64_t bytes = 0;
+  bool toNextData = false; // bounded by another texture's data, not the segment end
+};
+
 struct TextureLayout {
   uint32_t dxgi = 0; // 0: the stored format code is not one we know
   Shape shape = Shape::Texture2D;
@@ -37,21 +62,26 @@ struct TextureLayout {
   // layer, per face, all mips largest first); 0 when unknown.
   uint64_t computedBytes = 0;
   DimensionBasis dimensionBasis = DimensionBasis::Plain;
+  DataSpace space; // the room the data has (legacy: decides the stride rule and the tail)
 
   // Enhanced: the census invariant (ytd-enhanced.md): computed == stored.
   uint64_t storedBytes = 0; // blockCount x blockSize
   uint64_t pow2Bytes = 0;   // CodeWalker's GetBlockCount reading (ytd-layout.md), for messages
   bool censusChecked = false;
   bool censusOk = true;
+  BlockCountRule blockCountRule = BlockCountRule::Exact;
 
   // Legacy: what CodeWalker reads, sum of stride*height >> 2 per further mip
   // (ytd-layout.md); short of the full chain for tiny BC mips.
   uint64_t legacyFormulaBytes = 0;
+  StrideRule strideRule = StrideRule::Packed;
 
   std::string unsupported; // why the texture cannot be converted; empty when it can
 };
 
-TextureLayout layoutOf(const TextureRecord& rec);
+// `space` is the room the record's data has (legacy: it decides the stride
+// rule; Enhanced ignores it).
+TextureLayout layoutOf(const TextureRecord& rec, const DataSpace& space);
 
 // Sum of mip sizes for a 2D chain (one slice), or for a volume whose depth
 // halves with each mip when `halveDepth`.

@@ -3,6 +3,8 @@
 // the legacy record of v13 resources. The raw bytes are kept whole so every
 // field the specs call Unknown survives a read/write round trip; the named
 // fields below are decoded from them (and written back into them by the writer).
+#include "strata/text.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,6 +54,12 @@ TextureRecord readGen9Record(const ResourceMemory& mem, uint64_t ptr, uint64_t a
 TextureRecord readLegacyRecord(const ResourceMemory& mem, uint64_t ptr, uint64_t at);
 inline TextureRecord readRecord(const ResourceMemory& mem, Edition e, uint64_t ptr, uint64_t at) {
   return e == Edition::Enhanced ? readGen9Record(mem, ptr, at) : readLegacyRecord(mem, ptr, at);
+}
+
+// "texture 'name'" for messages: the stored name is bytes, escaped to text
+// the one way (strata/text.h).
+inline std::string textureLabel(const std::string& name) {
+  return "texture '" + escapeUtf8(name) + "'";
 }
 
 // Writes the named fields (and the pointers) back into `raw`.

@@ -1,6 +1,7 @@
 // The .ytd entry of the format table (design.md: YTD is textures only).
 #include "strata/fileio.h"
 #include "strata/formats.h"
+#include "strata/text.h"
 #include "ytd/drawable.h"
 #include "ytd/gallery.h"
 #include "ytd/report.h"
@@ -38,7 +39,7 @@ ytd::TextureContainer read(const std::string& path) {
 
 Scene loadYtd(const std::string& path, const LoadOptions& options) {
   Scene s = ytd::galleryScene(read(path), options);
-  s.name = std::filesystem::path(path).stem().string();
+  s.name = escapeUtf8(std::filesystem::path(path).stem().string());
   return s;
 }
 
@@ -50,8 +51,8 @@ ValidationReport validateYtd(const std::string& path) {
   return ytd::validateWith(path, "ytd", [&] { return read(path); });
 }
 
-TextureSet texturesYtd(const std::string& path, const LoadOptions&) {
-  return {ytd::containerImages(read(path)), {}};
+TextureSet texturesYtd(const std::string& path, const LoadOptions& options) {
+  return ytd::containerTextures(read(path), options);
 }
 
 } // namespace

@@ -1,0 +1,114 @@
+#include "atlas/atlas_tiles.h"
+
+#include "atlas/atlas_check.h"
+#include "common/quadtree.h"
+#include "strata/error.h"
+#include "strata/image.h"
+
+namespace strata::atlas {
+
+TileOrigins atlasTileOrigins(const File& file, const std::string& fileName) {
+  std::vector<int> slotOf(file.tocs.size(), -1); // Tex TOCs count from 0 in file order
+  int slot = 0;
+  for (size_t t = 0; t < file.tocs.size(); ++t)
+    if (file.tocs[t].kind == TocKind::Tex) slotOf[t] = slot++;
+  return [&file, fileName, slotOf](size_t toc, size_t stub) {
+    const NodePos p = nodePos(stub);
+    const std::string pos =
+        "L" + std::to_string(p.level) + "_" + std::to_string(p.x) + "_" + std::to_string(p.y);
+    TileOrigin o;
+    o.file = fileName;
+    o.payload = uint64_t(file.tocs[toc].texStubs[stub].offset) + 13;
+    o.name =
+        "Tex TOC " + std::to_string(toc) + " tile " + pos + " (stub " + std::to_string(stub) + ")";
+    o.imageName = "tex" + std::to_string(slotOf[toc]) + "_" + pos;
+    return o;
+  };
+}
+
+Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue) {
+  switch (format) { // §4 mFormat
+  case 0:
+  case 1: {
+    Image img = image::decodeEncoded(data, "");
+    if (swapRedBlue)
+      for (size_t i = 0; i + 3 < img.data.size(); i += 4) std::swap(img.data[i], img.data[i + 2]);
+    return img;
+  }
+  case 2:
+    return image::readDDS(data, "");
+  default:
+    throw Error("", Error::kNoOffset, // TileCache places it at the mFormat byte
+                "unknown texture mFormat " + std::to_string(format) +
+                    " (expected 0 JPEG, 1 PNG or 2 DDS)");
+  }
+}
+
+TileCache::TileCache(const File& file, bool swapRedBlue, TileOrigins origins)
+    : file_(file), swap_(swapRedBlue), origins_(std::move(origins)) {}
+
+uint32_t TileCache::frameOf(size_t toc, size_t stub) const {
+  const TexStub& s = file_.tocs[toc].texStubs[stub];
+  return s.length ? s.offset : 0;
+}
+
+std::optional<Image> TileCache::decode(size_t toc, size_t stub) {
+  const uint32_t at = frameOf(toc, stub);
+  const Frame* f = at ? file_.frameAt(at) : nullptr;
+  if (!f) return std::nullopt;
+  Entry& e = done_[{toc, at}];
+  const TileOrigin o = origins_(toc, stub);
+  try {
+    Image img = decodeTilePayload(f->tex.format, f->tex.data, swap_);
+    img.name = o.imageName;
+    e.ok = true;
+    return img;
+  } catch (const Error& err) {
+    const bool known = f->tex.format <= 2;
+    e.problem = {Severity::Error,
+                 o.file,
+                 !known                             ? o.payload - 1
+                 : err.offset() == Error::kNoOffset ? o.payload
+                                                    : o.payload + err.offset(),
+                 o.name,
+                 err.detail(),
+                 kTilePiece,
+                 pieceIndex(toc, at),
+                 dynamic_cast<const Unsupported*>(&err) != nullptr};
+    if (e.problem.unsupported) e.problem.severity = Severity::Warning;
+    return std::nullopt;
+  }
+}
+
+std::optional<Image> TileCache::take(size_t toc, size_t stub) {
+  const uint32_t at = frameOf(toc, stub);
+  if (!at || done_.count({toc, at})) return std::nullopt;
+  return decode(toc, stub);
+}
+
+bool TileCache::broken(size_t toc, size_t stub) const {
+  auto it = done_.find({toc, frameOf(toc, stub)});
+  return it != done_.end() && !it->second.ok;
+}
+
+void TileCache::checkAll() {
+  for (size_t t = 0; t < file_.tocs.size(); ++t)
+    if (file_.tocs[t].kind == TocKind::Tex)
+      for (size_t i = 0; i < file_.tocs[t].texStubs.size(); ++i) take(t, i);
+}
+
+std::vector<Problem> TileCache::problems() const {
+  std::vector<Problem> out;
+  std::map<std::pair<size_t, uint32_t>, bool> listed;
+  for (size_t t = 0; t < file_.tocs.size(); ++t)
+    for (size_t i = 0; i < file_.tocs[t].texStubs.size(); ++i) {
+      auto key = std::make_pair(t, frameOf(t, i));
+      auto it = done_.find(key);
+      if (it == done_.end() || it->second.ok || listed[key]) continue;
+      listed[key] = true;
+      out.push_back(it->second.problem);
+    }
+  return out;
+}
+
+} // namespace strata::atlas

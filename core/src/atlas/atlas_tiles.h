@@ -1,0 +1,70 @@
+#pragma once
+// Texture tiles decoded at most once each, with what went wrong for the ones
+// that do not decode: shared by validate (which decodes every tile), convert
+// (which decodes the tiles its scene shows, then the rest only to check them:
+// a tile decoded for the scene is its check) and textures. Decoded pixels and
+// findings live here, beside the file model, never in it.
+#include "atlas/atlas_model.h"
+#include "common/problems.h"
+#include "strata/scene.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace strata::atlas {
+
+// Where a tile's bytes come from, for its messages and its image name.
+struct TileOrigin {
+  std::string file;      // the file the offsets count in
+  uint64_t payload = 0;  // the offset of its first image byte
+  std::string name;      // names it in messages: "Tex TOC 1 tile L2_1_3 (stub 13)"
+  std::string imageName; // Image::name: what `strata textures` calls it
+};
+using TileOrigins = std::function<TileOrigin(size_t toc, size_t stub)>;
+
+// The tiles of an .atlas: payload after ATSP, bodySize, TexH and mFormat (§2,
+// §4); images named tex<slot>_L<level>_<x>_<y> by stub position.
+TileOrigins atlasTileOrigins(const File& file, const std::string& fileName);
+
+// One tile's image, from its §4 mFormat: JPEG / PNG to RGBA8 (red and blue
+// swapped for content made from BGR data), DDS as stored. Offsets in the
+// Error count from the first image byte; an unknown mFormat is at -1.
+Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue);
+
+class TileCache {
+public:
+  TileCache(const File& file, bool swapRedBlue, TileOrigins origins);
+
+  // The decoded image of stub `stub` of Tex TOC `toc`. A frame several stubs
+  // share decodes once and is handed out once: nullopt for an empty stub, for
+  // a frame handed out before, and for one that does not decode (a problem).
+  std::optional<Image> take(size_t toc, size_t stub);
+  // Whether that stub's frame was decoded and failed.
+  bool broken(size_t toc, size_t stub) const;
+  // The frame offset a stub refers to (0 for an empty stub).
+  uint32_t frameOf(size_t toc, size_t stub) const;
+  // Decodes every frame not decoded yet, keeping only what went wrong.
+  void checkAll();
+  // What went wrong, one problem per frame, in TOC and stub order: errors,
+  // and warnings marked unsupported for valid images in a format Strata does
+  // not decode. Problem::index is pieceIndex(toc, frame offset).
+  std::vector<Problem> problems() const;
+
+private:
+  struct Entry {
+    bool ok = false;
+    Problem problem;
+  };
+  const File& file_;
+  bool swap_;
+  TileOrigins origins_;
+  std::map<std::pair<size_t, uint32_t>, Entry> done_; // (toc, frame offset)
+
+  std::optional<Image> decode(size_t toc, size_t stub);
+};
+
+} // namespace strata::atlas

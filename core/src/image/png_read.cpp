@@ -1,0 +1,178 @@
+// PNG to RGBA8 with libpng 1.6 (PNG specification, ISO/IEC 15948: chunk
+// layout §5.3, IHDR §11.2.2). libpng reports through callbacks that longjmp;
+// the functions that call it hold no C++ objects, so the jump skips nothing.
+#include "image/decode_limits.h"
+#include "image/encoded.h"
+#include "strata/error.h"
+
+#include <png.h>
+
+#include <algorithm>
+#include <csetjmp>
+#include <cstdio>
+#include <cstring>
+
+namespace strata::image {
+namespace {
+
+struct Chunk {
+  uint64_t offset; // of its length field
+  char type[8];
+};
+
+struct PngState {
+  png_structp png = nullptr;
+  png_infop info = nullptr;
+  const uint8_t* data = nullptr;
+  size_t size = 0, pos = 0; // what libpng has consumed
+  bool cut = false;         // a read ran past the data (and consumed nothing)
+  // IHDR as stored, before the transformations to RGBA8.
+  png_uint_32 width = 0, height = 0;
+  uint32_t storedBitsPerPixel = 0;
+  char message[256] = {}; // libpng's error, with the last warning before it
+  char warning[200] = {};
+
+  ~PngState() { png_destroy_read_struct(&png, &info, nullptr); }
+};
+
+void onError(png_structp png, png_const_charp msg) {
+  PngState* s = static_cast<PngState*>(png_get_error_ptr(png));
+  // libpng explains a rejected IHDR in warnings and then fails with "Invalid IHDR data".
+  if (s->warning[0])
+    std::snprintf(s->message, sizeof s->message, "%s (%s)", msg, s->warning);
+  else
+    std::snprintf(s->message, sizeof s->message, "%s", msg);
+  png_longjmp(png, 1);
+}
+
+void onWarning(png_structp png, png_const_charp msg) {
+  PngState* s = static_cast<PngState*>(png_get_error_ptr(png));
+  std::snprintf(s->warning, sizeof s->warning, "%s", msg);
+}
+
+void onRead(png_structp png, png_bytep out, size_t n) {
+  PngState* s = static_cast<PngState*>(png_get_io_ptr(png));
+  if (n > s->size - s->pos) {
+    s->cut = true;
+    png_error(png, "the data ends inside this chunk");
+  }
+  std::memcpy(out, s->data + s->pos, n);
+  s->pos += n;
+}
+
+// Reads the chunks up to the first IDAT.
+bool readHeader(PngState& s) {
+  if (setjmp(png_jmpbuf(s.png))) return false;
+  png_set_read_fn(s.png, &s, onRead);
+  // Sizes are checked by checkDeclaredSize, with its own message, once known.
+  png_set_user_limits(s.png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+  png_read_info(s.png, s.info);
+  s.width = png_get_image_width(s.png, s.info);
+  s.height = png_get_image_height(s.png, s.info);
+  s.storedBitsPerPixel =
+      uint32_t(png_get_channels(s.png, s.info)) * uint32_t(png_get_bit_depth(s.png, s.info));
+  return true;
+}
+
+// Asks for 8-bit RGBA; libpng allocates its row buffers here, so only after
+// the size was checked.
+bool startRows(PngState& s) {
+  if (setjmp(png_jmpbuf(s.png))) return false;
+  png_set_expand(s.png);   // palette to RGB, grey below 8 bits to 8, tRNS to alpha
+  png_set_scale_16(s.png); // 16-bit channels rounded to 8
+  png_set_gray_to_rgb(s.png);
+  png_set_filler(s.png, 0xFF, PNG_FILLER_AFTER); // opaque alpha where there is none
+  png_set_interlace_handling(s.png);
+  png_read_update_info(s.png, s.info);
+  return true;
+}
+
+bool readRows(PngState& s, png_bytepp rows) {
+  if (setjmp(png_jmpbuf(s.png))) return false;
+  png_read_image(s.png, rows);
+  return true;
+}
+
+// The chunks as stored, up to IEND or the first one that does not fit, and the
+// IDAT bytes they hold (counting a cut-off IDAT's bytes that are present).
+std::vector<Chunk> walkChunks(const std::vector<uint8_t>& b, uint64_t& idatBytes) {
+  std::vector<Chunk> chunks;
+  idatBytes = 0;
+  for (uint64_t at = 8; at < b.size();) {
+    if (at + 8 > b.size()) { // the data ends inside a chunk's length and type
+      chunks.push_back({at, "(cut)"});
+      break;
+    }
+    const uint64_t len = uint64_t(b[at]) << 24 | uint64_t(b[at + 1]) << 16 |
+                         uint64_t(b[at + 2]) << 8 | uint64_t(b[at + 3]);
+    Chunk c{at, {char(b[at + 4]), char(b[at + 5]), char(b[at + 6]), char(b[at + 7]), 0}};
+    chunks.push_back(c);
+    if (std::memcmp(c.type, "IDAT", 4) == 0) idatBytes += std::min(len, b.size() - (at + 8));
+    if (std::memcmp(c.type, "IEND", 4) == 0) break;
+    at += 12 + len;
+  }
+  return chunks;
+}
+
+// The chunk holding byte `pos`: the last one starting at or before it.
+const Chunk* chunkAt(const std::vector<Chunk>& chunks, size_t pos) {
+  const Chunk* found = nullptr;
+  for (const Chunk& c : chunks)
+    if (c.offset <= pos) found = &c;
+  return found;
+}
+
+} // namespace
+
+Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file) {
+  uint64_t idatBytes = 0;
+  const std::vector<Chunk> chunks = walkChunks(bytes, idatBytes);
+  PngState s;
+  s.data = bytes.data();
+  s.size = bytes.size();
+  s.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &s, onError, onWarning);
+  if (s.png) s.info = png_create_info_struct(s.png);
+  if (!s.png || !s.info) throw Error(file, Error::kNoOffset, "libpng could not start");
+  auto fail = [&]() -> Error {
+    // Where libpng stopped: the byte its failed read began at, or the last
+    // one it had read when a check of what it read failed.
+    const Chunk* c = chunkAt(chunks, s.cut || s.pos == 0 ? s.pos : s.pos - 1);
+    if (!c) return Error(file, 0, std::string("expected a PNG image: ") + s.message);
+    return Error(file, c->offset,
+                 std::string("expected a PNG image: libpng stopped in the ") + c->type +
+                     " chunk: " + s.message);
+  };
+  if (!readHeader(s)) throw fail();
+
+  const png_uint_32 width = s.width, height = s.height;
+  // The IDAT chunks inflate to the stored pixels (channels x bit depth each)
+  // in filtered rows: at least width x height x bits / 8 bytes whatever the
+  // interlace method. (Sides past the cap fail on their own; clamping them
+  // keeps the product inside 64 bits.)
+  DeclaredImage d;
+  d.what = "PNG";
+  d.width = width;
+  d.height = height;
+  const uint64_t w = std::min<uint64_t>(width, d.maxSide + 1),
+                 h = std::min<uint64_t>(height, d.maxSide + 1);
+  d.leastBytes = (w * h * s.storedBitsPerPixel / 8 + kDeflateMaxRatio - 1) / kDeflateMaxRatio;
+  d.payloadBytes = idatBytes;
+  d.rule = "deflate expands at most " + std::to_string(kDeflateMaxRatio) + ":1";
+  checkDeclaredSize(d, file, 16); // IHDR width, height (§11.2.2)
+  if (!startRows(s)) throw fail();
+  if (png_get_rowbytes(s.png, s.info) != size_t(width) * 4)
+    throw Error(file, 16, "PNG: libpng did not expand the pixels to RGBA8");
+
+  Image img;
+  img.width = width;
+  img.height = height;
+  img.dxgiFormat = 28; // R8G8B8A8_UNORM, stored values (no gamma or colour conversion)
+  img.colorSpace = ColorSpace::SRGB;
+  img.data.resize(size_t(width) * height * 4);
+  std::vector<png_bytep> rows(height);
+  for (png_uint_32 y = 0; y < height; ++y) rows[y] = img.data.data() + size_t(y) * width * 4;
+  if (!readRows(s, rows.data())) throw fail();
+  return img;
+}
+
+} // namespace strata::image
