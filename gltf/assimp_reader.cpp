@@ -1,4 +1,4 @@
-// OBJ, FBX, DAE and the other formats Assimp reads -> scene (scene_reader.h).
+// OBJ, FBX and DAE through Assimp -> scene (scene_reader.h).
 #include "gltf_writer.h"
 #include "scene_reader.h"
 
@@ -10,7 +10,9 @@
 #include <assimp/scene.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 
 namespace strata::gltf {
 
@@ -174,6 +176,18 @@ private:
 } // namespace
 
 Scene readAssimpScene(const std::string& path) {
+  // Assimp's forty-odd importers are uneven on malformed files (tests/fuzz
+  // found that "ply\nformat ascii 1.0\n" hangs Assimp 5.2's PLY reader), so
+  // only the formats DCC edits arrive in go to it, each picked by extension:
+  // no other importer ever sees the file.
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  if (ext != ".obj" && ext != ".fbx" && ext != ".dae")
+    throw Unsupported(path, Error::kNoOffset,
+                      "an edited mesh is read as glTF/GLB (by its content) or as OBJ, FBX or DAE "
+                      "(by the extension .obj, .fbx, .dae); '" +
+                          ext + "' is none of them");
   Assimp::Importer importer;
   // Keep lines and points as they are (an error below) rather than dropping them.
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, 0);

@@ -14,13 +14,15 @@ namespace strata::gltf {
 // Triangle strips and fans become lists; points and lines are an Error.
 Scene readGltfScene(const std::string& path);
 
-// Anything Assimp reads (OBJ, FBX, DAE, PLY, ...): polygons triangulated,
-// identical vertices joined, Y up (as Blender and Maya export) unless the file
-// says Z is up (FBX UpAxis); texture V flipped to glTF's top-left origin.
-// Points and lines are an Error.
+// OBJ, FBX and DAE through Assimp, chosen by the extension (other extensions
+// are Unsupported: Assimp's other importers hang or crash on malformed files):
+// polygons triangulated, identical vertices joined, Y up (as Blender and Maya
+// export) unless the file says Z is up (FBX UpAxis); texture V flipped to
+// glTF's top-left origin. Points and lines are an Error.
 Scene readAssimpScene(const std::string& path);
 
-// glTF/GLB by magic (a GLB header, or JSON text), anything else through Assimp.
+// glTF/GLB by magic (a GLB header, or JSON text), anything else through
+// readAssimpScene.
 Scene readEditedScene(const std::string& path);
 
 } // namespace strata::gltf

@@ -113,6 +113,10 @@ TEST(AtlasBadInput, UnknownTagIsAClearError) {
   std::vector<uint8_t> b = smallFile();
   b[6] = 'X'; // "Geom" -> "Xeom"
   EXPECT_NE(errorOf(b).find("unknown kind tag \"Xeom\""), std::string::npos) << errorOf(b);
+  // A byte that is not UTF-8 is percent-escaped (strata/text.h): messages stay
+  // valid UTF-8 for `validate --json`.
+  b[6] = char(0xB0);
+  EXPECT_NE(errorOf(b).find("unknown kind tag \"%B0eom\""), std::string::npos) << errorOf(b);
 }
 
 TEST(AtlasBadInput, HugeCountsFailBeforeAllocating) {

@@ -155,6 +155,19 @@ TEST(AtlasExportBadInput, FileNoReaderKnows) {
   expectRejected(c, c.dir / "junk.fbx", "not a file Assimp can read");
 }
 
+TEST(AtlasExportBadInput, FormatsOutsideObjFbxDaeAreRefusedByExtension) {
+  // A well-formed PLY triangle: Assimp reads it, but its PLY importer hangs on
+  // a header without end_header ("ply\nformat ascii 1.0\n" takes minutes,
+  // tests/fuzz/regressions/assimp/), so no PLY reaches it.
+  Case c = setup();
+  const std::string ply = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
+                          "property float y\nproperty float z\nelement face 1\n"
+                          "property list uchar int vertex_indices\nend_header\n"
+                          "1 0 -1\n2 0 -1\n2 0 -2\n3 0 1 2\n";
+  expectRejected(c, writeText(c, "L2_0_0.ply", ply), "'.ply' is none of them");
+  expectRejected(c, writeText(c, "L2_0_0.stl", "solid x\nendsolid x\n"), "'.stl' is none of them");
+}
+
 TEST(AtlasExportBadInput, ZUpObjIsCaughtByItsPlacement) {
   Case c = setup();
   // L2_0_0 covers x 0..64, y 0..64; written Z-up, Y-up reading puts it at

@@ -36,17 +36,19 @@ bool triangleBoxOverlap(const Vec3& boxMin, const Vec3& boxMax, const Vec3& a, c
   // Separated along `axis` when the triangle's projection misses the box's.
   auto separated = [&](const Vec3& axis) {
     float p0 = dot(axis, v[0]), p1 = dot(axis, v[1]), p2 = dot(axis, v[2]);
-    float lo = std::min({p0, p1, p2}), hi = std::max({p0, p1, p2});
+    float lo = std::min(p0, std::min(p1, p2)), hi = std::max(p0, std::max(p1, p2));
     float r =
         half[0] * std::fabs(axis[0]) + half[1] * std::fabs(axis[1]) + half[2] * std::fabs(axis[2]);
     return lo > r || hi < -r;
   };
+  // Any order gives the same answer; the box faces go first because most
+  // triangles a bin meets lie beside it, which they tell cheapest.
   const Vec3 unit[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  for (const Vec3& u : unit) // the 3 box face normals
+    if (separated(u)) return false;
   for (const Vec3& ei : e) // the 9 edge x box-axis directions
     for (const Vec3& u : unit)
       if (separated(cross(ei, u))) return false;
-  for (const Vec3& u : unit) // the 3 box face normals
-    if (separated(u)) return false;
   return !separated(cross(e[0], e[1])); // the triangle's plane
 }
 

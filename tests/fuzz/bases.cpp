@@ -1,0 +1,24 @@
+#include "bases.h"
+
+#include "atlas/atlas_io.h"
+#include "atlas/atlas_synth.h"
+#include "tfrag/sample_level.h"
+
+namespace strata::fuzz {
+
+const std::vector<uint8_t>& exportBase() {
+  static const std::vector<uint8_t> base = [] {
+    atlas::SynthOptions o;
+    o.treeDepth = 2;
+    o.gridQuads = 4;
+    return atlas::writeAtlas(atlas::synthTerrain(o));
+  }();
+  return base;
+}
+
+const tfrag::LevelFiles& tfragLevelFiles() {
+  static const tfrag::LevelFiles files = tfrag::sampleLevelFiles(1, 1);
+  return files;
+}
+
+} // namespace strata::fuzz

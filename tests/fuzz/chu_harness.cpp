@@ -1,0 +1,36 @@
+// .chu bytes: read, `info`, `validate`, the Atlas mapping with collision
+// (`convert x.chu -o x.atlas`) and the scene.
+#include "harness.h"
+
+#include "atlas/atlas_io.h"
+#include "atlas/atlas_scene.h"
+#include "chu/chu_atlas.h"
+#include "chu/chu_info.h"
+#include "chu/chu_io.h"
+#include "chu/chu_validate.h"
+
+namespace strata::fuzz {
+
+void fuzzChu(const uint8_t* data, size_t size) {
+  const std::vector<uint8_t> bytes(data, data + size);
+  const std::string name = "fuzz.chu";
+  const auto read = readOrReport([&] { return chu::readChu(bytes, name); });
+  if (!read) return;
+  const chu::File& file = *read;
+  cleanErrorsAllowed([&] { dumpInfo(chu::describe(file, bytes.size(), "")); });
+  cleanErrorsAllowed([&] {
+    ValidationReport report;
+    chu::validateModel(file, report);
+    dumpReport(report);
+  });
+  cleanErrorsAllowed([&] {
+    chu::MapOptions options;
+    options.collision = true;
+    const atlas::File mapped = chu::toAtlas(file, nullptr, name, options);
+    cleanErrorsAllowed([&] { (void)atlas::writeAtlas(mapped); });
+    (void)atlas::toScene(mapped, LoadOptions{}, name);
+  });
+  cleanErrorsAllowed([&] { (void)chu::writeChu(file); });
+}
+
+} // namespace strata::fuzz

@@ -1,0 +1,16 @@
+// .ydr / .ydd / .yft bytes. The name has no extension, so the resource
+// version picks .yft or .ydr and the root object .ydr or .ydd
+// (ytd::drawableKind): one harness reaches all three walks.
+#include "harness.h"
+#include "texture_container_stages.h"
+#include "ytd/drawable.h"
+
+namespace strata::fuzz {
+
+void fuzzDrawable(const uint8_t* data, size_t size) {
+  const std::vector<uint8_t> bytes(data, data + size);
+  if (const auto c = readOrReport([&] { return ytd::readDrawable(bytes, "fuzz-drawable"); }))
+    exerciseContainer(*c);
+}
+
+} // namespace strata::fuzz
