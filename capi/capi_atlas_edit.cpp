@@ -1,6 +1,6 @@
 // strata.h Atlas write-back: chunks from a DCC applied to the base .atlas
 // through strata::exportAtlas (the same core the `export-atlas` command uses).
-#include "capi/capi_handles.h"
+#include "capi_handles.h"
 #include "strata/atlas_export.h"
 #include "strata/fileio.h"
 
