@@ -1,8 +1,8 @@
-// The glTF reader of the way back (gltf/scene_reader.h) on GLBs built field by
+// The glTF reader of the way back (edits/edit_reader.h) on GLBs built field by
 // field with tinygltf: transforms applied, Y-up to Z-up, strips to lists,
 // mirrored nodes re-wound, extras.strata kept, bad data rejected.
 #include "gltf_read_helpers.h"
-#include "scene_reader.h"
+#include "edit_reader.h"
 #include "strata/error.h"
 #include "test_support.h"
 
@@ -69,7 +69,7 @@ strata::Scene roundTrip(tinygltf::Model& m) {
   tinygltf::TinyGLTF w;
   if (!w.WriteGltfSceneToFile(&m, p.string(), true, true, false, true))
     throw std::runtime_error("write failed");
-  return strata::gltf::readGltfScene(p.string());
+  return strata::edits::readGltfScene(p.string());
 }
 
 } // namespace

@@ -3,14 +3,14 @@
 // parity picks --rebuild-lods, so both paths are fuzzed.
 #include "export_stages.h"
 #include "harness.h"
-#include "scene_reader.h"
+#include "edit_reader.h"
 #include "scratch.h"
 
 namespace strata::fuzz {
 
 void fuzzGltf(const uint8_t* data, size_t size) {
   const std::string path = writeScratch("edited.gltf", data, size);
-  if (const auto edited = readOrReport([&] { return gltf::readGltfScene(path); }))
+  if (const auto edited = readOrReport([&] { return edits::readGltfScene(path); }))
     exportOverBase(*edited, path, size % 2 == 1);
 }
 

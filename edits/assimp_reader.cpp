@@ -1,6 +1,6 @@
-// OBJ, FBX and DAE through Assimp -> scene (scene_reader.h).
+// OBJ, FBX and DAE through Assimp -> scene (edit_reader.h).
 #include "gltf_writer.h"
-#include "scene_reader.h"
+#include "edit_reader.h"
 
 #include "strata/error.h"
 #include "strata/text.h"
@@ -14,7 +14,7 @@
 #include <cmath>
 #include <filesystem>
 
-namespace strata::gltf {
+namespace strata::edits {
 
 namespace {
 
@@ -95,7 +95,7 @@ private:
   // A negative up axis is a half turn about X, which keeps the handedness.
   Vec3 toSceneAxes(const double v[3]) const {
     const Vec3 f = {float(v[0]), float(v[1] * upSign_), float(v[2] * upSign_)};
-    return zUp_ ? f : fromGltfAxes(f);
+    return zUp_ ? f : gltf::fromGltfAxes(f);
   }
 
   void visit(const aiNode& n, const Mat& parent, int depth) {
@@ -202,4 +202,4 @@ Scene readAssimpScene(const std::string& path) {
   return AssimpReader(*s, path).read();
 }
 
-} // namespace strata::gltf
+} // namespace strata::edits

@@ -1,6 +1,6 @@
-// glTF 2.0 -> scene through tinygltf (scene_reader.h).
+// glTF 2.0 -> scene through tinygltf (edit_reader.h).
 #include "gltf_writer.h"
-#include "scene_reader.h"
+#include "edit_reader.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace strata::gltf {
+namespace strata::edits {
 
 namespace {
 
@@ -319,13 +319,13 @@ private:
       prim.positions.resize(count);
       for (size_t i = 0; i < count; ++i) {
         if (isIdentity) { // exactly the values stored
-          prim.positions[i] = fromGltfAxes({p[i * 3], p[i * 3 + 1], p[i * 3 + 2]});
+          prim.positions[i] = gltf::fromGltfAxes({p[i * 3], p[i * 3 + 1], p[i * 3 + 2]});
           continue;
         }
         double v[3];
         for (int r = 0; r < 3; ++r)
           v[r] = at(r, 0) * p[i * 3] + at(r, 1) * p[i * 3 + 1] + at(r, 2) * p[i * 3 + 2] + at(r, 3);
-        prim.positions[i] = fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
+        prim.positions[i] = gltf::fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
       }
       auto nrm = gp.attributes.find("NORMAL");
       if (nrm != gp.attributes.end()) {
@@ -340,7 +340,7 @@ private:
           const double len =
               std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) * (det < 0 ? -1 : 1);
           if (len != 0) v[0] /= len, v[1] /= len, v[2] /= len;
-          prim.normals[i] = fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
+          prim.normals[i] = gltf::fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
         }
       }
       for (int set = 0; set < 2; ++set) {
@@ -428,4 +428,4 @@ Scene readEditedScene(const std::string& path) {
   return glb || json ? readGltfScene(path) : readAssimpScene(path);
 }
 
-} // namespace strata::gltf
+} // namespace strata::edits

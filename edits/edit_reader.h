@@ -2,12 +2,12 @@
 // Edited files -> neutral scene, the way back (design.md "Atlas write-back").
 // Every mesh-bearing node becomes one scene node whose mesh holds its
 // primitives with the node's world transform applied, in the scene's Z-up
-// axes: glTF's Y-up point (x, y, z) becomes (x, -z, y) (fromGltfAxes).
+// axes: glTF's Y-up point (x, y, z) becomes (x, -z, y) (gltf::fromGltfAxes).
 #include "strata/scene.h"
 
 #include <string>
 
-namespace strata::gltf {
+namespace strata::edits {
 
 // glTF 2.0 through tinygltf: .glb (by its "glTF" magic) or .gltf JSON, with
 // external buffers beside it. Node extras.strata {level, x, y} become tags.
@@ -25,4 +25,4 @@ Scene readAssimpScene(const std::string& path);
 // readAssimpScene.
 Scene readEditedScene(const std::string& path);
 
-} // namespace strata::gltf
+} // namespace strata::edits
