@@ -1,6 +1,7 @@
-// OBJ, FBX and DAE through Assimp -> scene (edit_reader.h).
-#include "gltf_writer.h"
+// OBJ, FBX and DAE through Assimp -> chunk edits (edit_reader.h).
 #include "edit_reader.h"
+#include "edited_nodes.h"
+#include "gltf_writer.h"
 
 #include "strata/error.h"
 #include "strata/text.h"
@@ -72,12 +73,11 @@ public:
       if (unit > 0 && std::isfinite(unit)) unitScale_ = unit / 100.0;
   }
 
-  Scene read() {
+  std::vector<AtlasChunkEdit> read() {
     Mat units;
     for (int k = 0; k < 3; ++k) units.m[k][k] = unitScale_;
     if (s_.mRootNode) visit(*s_.mRootNode, units, 0);
-    scene_.name = escapeUtf8(file_);
-    return std::move(scene_);
+    return chunkEdits(nodes_, file_);
   }
 
 private:
@@ -86,7 +86,7 @@ private:
   bool zUp_ = false;
   float upSign_ = 1;
   double unitScale_ = 1; // metres per file unit
-  Scene scene_;
+  std::vector<EditedNode> nodes_;
 
   [[noreturn]] void fail(const std::string& what) const {
     throw Error(file_, Error::kNoOffset, what);
@@ -117,14 +117,15 @@ private:
       }
     const double det = w[0][0] * cof[0][0] + w[0][1] * cof[0][1] + w[0][2] * cof[0][2];
     const bool mirrored = det < 0;
-    Mesh mesh;
+    EditedNode node;
+    node.name = escapeUtf8(n.mName.C_Str());
     for (unsigned k = 0; k < n.mNumMeshes; ++k) {
       if (n.mMeshes[k] >= s_.mNumMeshes)
         fail("node '" + std::string(n.mName.C_Str()) + "' refers to a missing mesh");
       const aiMesh& m = *s_.mMeshes[n.mMeshes[k]];
       const std::string who =
           "node '" + std::string(n.mName.C_Str()) + "' mesh '" + m.mName.C_Str() + "'";
-      if (mesh.name.empty()) mesh.name = escapeUtf8(m.mName.C_Str());
+      if (node.meshName.empty()) node.meshName = escapeUtf8(m.mName.C_Str());
       Primitive p;
       p.positions.reserve(m.mNumVertices);
       for (unsigned i = 0; i < m.mNumVertices; ++i) {
@@ -162,20 +163,15 @@ private:
           p.indices.push_back(idx);
         }
       }
-      mesh.primitives.push_back(std::move(p));
+      node.primitives.push_back(std::move(p));
     }
-    Node node;
-    node.name = escapeUtf8(n.mName.C_Str());
-    node.mesh = int(scene_.meshes.size());
-    scene_.meshes.push_back(std::move(mesh));
-    scene_.roots.push_back(int(scene_.nodes.size()));
-    scene_.nodes.push_back(std::move(node));
+    nodes_.push_back(std::move(node));
   }
 };
 
 } // namespace
 
-Scene readAssimpScene(const std::string& path) {
+std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path) {
   // Assimp's forty-odd importers are uneven on malformed files (tests/fuzz
   // found that "ply\nformat ascii 1.0\n" hangs Assimp 5.2's PLY reader), so
   // only the formats DCC edits arrive in go to it, each picked by extension:

@@ -1,10 +1,10 @@
-// glTF 2.0 -> scene through tinygltf (edit_reader.h).
-#include "gltf_writer.h"
+// glTF 2.0 -> chunk edits through tinygltf (edit_reader.h).
 #include "edit_reader.h"
+#include "edited_nodes.h"
+#include "gltf_writer.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
-#include "strata/text.h"
 
 #include <tiny_gltf.h>
 
@@ -238,11 +238,25 @@ std::vector<uint32_t> toTriangleList(int mode, const std::vector<uint32_t>& seq)
   return out;
 }
 
+// extras.strata {level, x, y} as the glTF writer puts them on a chunk's node:
+// all three, each a number whose integer part is a U32.
+std::optional<std::array<uint32_t, 3>> chunkTags(const tinygltf::Value& tags) {
+  if (!tags.IsObject()) return std::nullopt;
+  std::array<uint32_t, 3> key;
+  for (int k = 0; k < 3; ++k) {
+    const tinygltf::Value& v = tags.Get(k == 0 ? "level" : k == 1 ? "x" : "y");
+    const double d = v.IsNumber() ? v.GetNumberAsDouble() : -1;
+    if (!(d > -1 && d < 4294967296.0)) return std::nullopt;
+    key[size_t(k)] = uint32_t(d);
+  }
+  return key;
+}
+
 class Reader {
 public:
   Reader(const tinygltf::Model& m, const std::string& file) : m_(m), file_(file), acc_(m, file) {}
 
-  Scene read() {
+  std::vector<AtlasChunkEdit> read() {
     std::vector<int> roots;
     if (!m_.scenes.empty()) {
       const int s =
@@ -258,15 +272,14 @@ public:
     }
     visited_.assign(m_.nodes.size(), false);
     for (int r : roots) visit(r, identity(), 0);
-    scene_.name = escapeUtf8(file_);
-    return std::move(scene_);
+    return chunkEdits(nodes_, file_);
   }
 
 private:
   const tinygltf::Model& m_;
   const std::string& file_;
   Accessors acc_;
-  Scene scene_;
+  std::vector<EditedNode> nodes_;
   std::vector<bool> visited_;
 
   [[noreturn]] void fail(const std::string& what) const {
@@ -290,8 +303,9 @@ private:
       fail("node '" + n.name + "' refers to mesh " + std::to_string(n.mesh) +
            ", which does not exist");
     const tinygltf::Mesh& gm = m_.meshes[size_t(n.mesh)];
-    Mesh mesh;
-    mesh.name = gm.name;
+    EditedNode node;
+    node.name = n.name;
+    node.meshName = gm.name;
     // Normals transform by the inverse transpose; the cofactor matrix is
     // proportional to it and needs no inversion.
     const double* w = world.data();
@@ -367,20 +381,10 @@ private:
       if (det < 0) // a mirroring transform turns the winding around
         for (size_t i = 0; i + 2 < prim.indices.size(); i += 3)
           std::swap(prim.indices[i + 1], prim.indices[i + 2]);
-      mesh.primitives.push_back(std::move(prim));
+      node.primitives.push_back(std::move(prim));
     }
-    Node node;
-    node.name = n.name;
-    const tinygltf::Value& tags = n.extras.Get("strata");
-    if (tags.IsObject())
-      for (const char* key : {"level", "x", "y"}) {
-        const tinygltf::Value& v = tags.Get(key);
-        if (v.IsNumber()) node.tags.push_back({key, int64_t(v.GetNumberAsDouble())});
-      }
-    node.mesh = int(scene_.meshes.size());
-    scene_.meshes.push_back(std::move(mesh));
-    scene_.roots.push_back(int(scene_.nodes.size()));
-    scene_.nodes.push_back(std::move(node));
+    node.tagged = chunkTags(n.extras.Get("strata"));
+    nodes_.push_back(std::move(node));
   }
 };
 
@@ -392,7 +396,7 @@ bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int
 
 } // namespace
 
-Scene readGltfScene(const std::string& path) {
+std::vector<AtlasChunkEdit> readGltfEdits(const std::string& path) {
   std::vector<uint8_t> bytes = readFile(path);
   if (bytes.size() > 0xFFFFFFFFull) throw Error(path, Error::kNoOffset, "larger than 4 GiB");
   tinygltf::TinyGLTF loader;
@@ -413,7 +417,7 @@ Scene readGltfScene(const std::string& path) {
   return Reader(model, path).read();
 }
 
-Scene readEditedScene(const std::string& path) {
+std::vector<AtlasChunkEdit> readEdits(const std::string& path) {
   std::vector<uint8_t> bytes(64, 0);
   {
     std::ifstream in(path, std::ios::binary);
@@ -425,7 +429,7 @@ Scene readEditedScene(const std::string& path) {
   while (i < bytes.size() && std::isspace(bytes[i])) ++i;
   const bool glb = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   const bool json = i < bytes.size() && bytes[i] == '{';
-  return glb || json ? readGltfScene(path) : readAssimpScene(path);
+  return glb || json ? readGltfEdits(path) : readAssimpEdits(path);
 }
 
 } // namespace strata::edits
