@@ -3,6 +3,7 @@
 // mirrored nodes re-wound, extras.strata read, bad data rejected.
 #include "edit_reader.h"
 #include "gltf_read_helpers.h"
+#include "gltf_writer.h"
 #include "strata/error.h"
 #include "test_support.h"
 
@@ -116,6 +117,28 @@ TEST(GltfReader, ExtrasNameTheChunkOverTheNodeName) {
   s = roundTrip(m);
   EXPECT_EQ((std::array<uint32_t, 3>{s[0].level, s[0].x, s[0].y}),
             (std::array<uint32_t, 3>{1, 0, 1}));
+}
+
+TEST(GltfReader, WrittenTagsComeBackWhole) {
+  // A coordinate past int's range (2^32 - 1, the largest a U32 key holds)
+  // must survive the writer: truncated, it would be -1 and the name would count.
+  strata::Scene scene;
+  strata::Primitive p;
+  p.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  p.indices = {0, 1, 2};
+  scene.meshes.push_back({"L1_0_1", {p}});
+  strata::Node node;
+  node.name = "L1_0_1";
+  node.mesh = 0;
+  node.tags = {{"level", 31}, {"x", 4294967295ll}, {"y", 7}};
+  scene.nodes.push_back(node);
+  scene.roots.push_back(0);
+  const fs::path path = tempDir() / "tags.glb";
+  writeBytes(path, strata::gltf::writeGltf(scene, strata::gltf::WriteOptions{}).bytes);
+  std::vector<strata::AtlasChunkEdit> s = strata::edits::readGltfEdits(path.string());
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ((std::array<uint32_t, 3>{s[0].level, s[0].x, s[0].y}),
+            (std::array<uint32_t, 3>{31, 4294967295u, 7}));
 }
 
 TEST(GltfReader, MirroredNodeIsReWound) {
