@@ -2,6 +2,7 @@
 #include "edit_reader.h"
 #include "edited_nodes.h"
 #include "gltf_writer.h"
+#include "normal_transform.h"
 
 #include "strata/error.h"
 #include "strata/text.h"
@@ -107,16 +108,9 @@ private:
   }
 
   void addNode(const aiNode& n, const Mat& world) {
-    // Normals by the cofactor matrix (det x inverse transpose), sign restored.
     const auto& w = world.m;
-    double cof[3][3];
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) {
-        const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-        cof[r][c] = w[r1][c1] * w[r2][c2] - w[r1][c2] * w[r2][c1];
-      }
-    const double det = w[0][0] * cof[0][0] + w[0][1] * cof[0][1] + w[0][2] * cof[0][2];
-    const bool mirrored = det < 0;
+    const NormalTransform normals([&](int row, int col) { return w[row][col]; });
+    const bool mirrored = normals.mirrors();
     EditedNode node;
     node.name = escapeUtf8(n.mName.C_Str());
     for (unsigned k = 0; k < n.mNumMeshes; ++k) {
@@ -137,12 +131,7 @@ private:
       if (m.mNormals)
         for (unsigned i = 0; i < m.mNumVertices; ++i) {
           const aiVector3D& v = m.mNormals[i];
-          double q[3];
-          for (int r = 0; r < 3; ++r) q[r] = cof[r][0] * v.x + cof[r][1] * v.y + cof[r][2] * v.z;
-          const double len =
-              std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) * (mirrored ? -1 : 1);
-          if (len != 0) q[0] /= len, q[1] /= len, q[2] /= len;
-          p.normals.push_back(toSceneAxes(q));
+          p.normals.push_back(toSceneAxes(normals.apply(v.x, v.y, v.z).data()));
         }
       // OBJ, FBX and DAE put the texture origin bottom left, glTF top left.
       for (int set = 0; set < 2; ++set)

@@ -2,6 +2,7 @@
 #include "edit_reader.h"
 #include "edited_nodes.h"
 #include "gltf_writer.h"
+#include "normal_transform.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -9,7 +10,6 @@
 #include <tiny_gltf.h>
 
 #include <cctype>
-#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -306,17 +306,9 @@ private:
     EditedNode node;
     node.name = n.name;
     node.meshName = gm.name;
-    // Normals transform by the inverse transpose; the cofactor matrix is
-    // proportional to it and needs no inversion.
     const double* w = world.data();
     auto at = [&](int row, int col) { return w[col * 4 + row]; };
-    double cof[3][3];
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) {
-        const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-        cof[r][c] = at(r1, c1) * at(r2, c2) - at(r1, c2) * at(r2, c1);
-      }
-    const double det = at(0, 0) * cof[0][0] + at(0, 1) * cof[0][1] + at(0, 2) * cof[0][2];
+    const NormalTransform normals(at);
     const bool isIdentity = world == identity();
     for (size_t pi = 0; pi < gm.primitives.size(); ++pi) {
       const tinygltf::Primitive& gp = gm.primitives[pi];
@@ -347,13 +339,7 @@ private:
         if (nv.size() != p.size()) fail(who + ": NORMAL and POSITION counts differ");
         prim.normals.resize(count);
         for (size_t i = 0; i < count; ++i) {
-          double v[3];
-          for (int r = 0; r < 3; ++r)
-            v[r] = cof[r][0] * nv[i * 3] + cof[r][1] * nv[i * 3 + 1] + cof[r][2] * nv[i * 3 + 2];
-          // cof = det x inverse transpose: divide the sign of det back out.
-          const double len =
-              std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) * (det < 0 ? -1 : 1);
-          if (len != 0) v[0] /= len, v[1] /= len, v[2] /= len;
+          const std::array<double, 3> v = normals.apply(nv[i * 3], nv[i * 3 + 1], nv[i * 3 + 2]);
           prim.normals[i] = gltf::fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
         }
       }
@@ -378,7 +364,7 @@ private:
         for (size_t i = 0; i < count; ++i) seq[i] = uint32_t(i);
       }
       prim.indices = toTriangleList(gp.mode == -1 ? TINYGLTF_MODE_TRIANGLES : gp.mode, seq);
-      if (det < 0) // a mirroring transform turns the winding around
+      if (normals.mirrors())
         for (size_t i = 0; i + 2 < prim.indices.size(); i += 3)
           std::swap(prim.indices[i + 1], prim.indices[i + 2]);
       node.primitives.push_back(std::move(prim));
