@@ -4,9 +4,9 @@
 #include "inputs.h"
 #include "progress.h"
 
-#include "strata/chu.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "strata/formats.h"
 
 #include <algorithm>
 #include <atomic>
@@ -45,10 +45,10 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
                           "picks this file up), or write the tiles with `strata textures`");
   if (lowerExtension(out) == ".atlas") {
     // CHU (+ companion TQT) -> v140 Atlas (atlas-chu-tqt.md §9).
-    if (std::string(h.name) != "chu")
+    if (!h.toAtlas)
       throw Error(in.path, Error::kNoOffset,
                   std::string("only a CHU converts to .atlas; this is a ") + h.name + " file");
-    chu::AtlasOutput atlas = chu::convertToAtlas(in.path, load.partial);
+    AtlasConversion atlas = h.toAtlas(in.path, load.partial);
     printLeftOut(in.path, atlas.leftOut);
     writeFileAtomic(out, atlas.bytes);
     return;

@@ -1,7 +1,7 @@
 // `strata export-atlas EDITED --base ORIGINAL.atlas -o NEW.atlas [--rebuild-lods]`
 // (design.md "The strata command", "Atlas write-back").
 #include "commands.h"
-#include "scene_reader.h"
+#include "edit_reader.h"
 
 #include "strata/atlas_export.h"
 #include "strata/error.h"
@@ -72,7 +72,7 @@ int runExportAtlas(const ExportAtlasArgs& a) {
     std::vector<uint8_t> base = readFile(a.base);
     if (base.size() < 4 || base[0] != 'A' || base[1] != 'T' || base[2] != 'L' || base[3] != 'S')
       throw Error(a.base, 0, "--base is not an Atlas file (expected the magic ATLS)");
-    Scene edited = gltf::readEditedScene(a.edited);
+    std::vector<AtlasChunkEdit> edited = edits::readEdits(a.edited);
     AtlasExportOptions options;
     options.rebuildLods = a.rebuildLods;
     AtlasExportReport report;

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <sstream>
 
 namespace strata::gltf {
@@ -29,10 +30,11 @@ public:
     model_.buffers.emplace_back();
   }
 
-  tinygltf::Model build() {
+  // Side files (WriteOptions::ktx2Beside) are moved to `beside`.
+  tinygltf::Model build(std::vector<SideFile>& beside) {
     if (options_.textures != TextureMode::None) {
       for (const Image& img : scene_.images) addImage(img);
-      if (options_.textures == TextureMode::Ktx2) addKtx2Images();
+      if (options_.textures == TextureMode::Ktx2) addKtx2Images(beside);
       for (const Texture& t : scene_.textures) addTexture(t);
     }
     for (const Material& m : scene_.materials) addMaterial(m);
@@ -168,7 +170,12 @@ private:
     }
     if (!n.tags.empty()) {
       tinygltf::Value::Object tags;
-      for (auto& [k, v] : n.tags) tags[k] = tinygltf::Value(int(v));
+      // tinygltf's numbers are int or double: a tag past int's range is written
+      // as a double, exact to 2^53 (every U32 chunk coordinate), not truncated.
+      for (auto& [k, v] : n.tags)
+        tags[k] = v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()
+                      ? tinygltf::Value(int(v))
+                      : tinygltf::Value(double(v));
       tinygltf::Value::Object extras;
       extras["strata"] = tinygltf::Value(tags);
       gn.extras = tinygltf::Value(extras);
@@ -217,7 +224,7 @@ private:
     return out;
   }
 
-  void addKtx2Images() {
+  void addKtx2Images(std::vector<SideFile>& beside) {
     std::vector<bool> colour(scene_.images.size(), false);
     for (const Material& m : scene_.materials)
       if (m.baseColorTexture >= 0 && size_t(m.baseColorTexture) < scene_.textures.size()) {
@@ -233,7 +240,7 @@ private:
       if (options_.binary && options_.ktx2Beside) {
         const std::string name = options_.ktx2Stem + "." + std::to_string(i) + ".ktx2";
         gi.uri = uriEscape(name);
-        options_.ktx2Beside->push_back({name, std::move(ktx2)});
+        beside.push_back({name, std::move(ktx2)});
       } else if (options_.binary) {
         gi.mimeType = "image/ktx2";
         gi.bufferView = addView(ktx2.data(), ktx2.size(), 0);
@@ -299,8 +306,9 @@ private:
 
 } // namespace
 
-std::vector<uint8_t> writeGltf(const Scene& scene, const WriteOptions& options) {
-  tinygltf::Model model = Builder(scene, options).build();
+GltfOutput writeGltf(const Scene& scene, const WriteOptions& options) {
+  GltfOutput out;
+  tinygltf::Model model = Builder(scene, options).build(out.beside);
   std::ostringstream os;
   tinygltf::TinyGLTF gltf;
   // Keep image URIs (the KTX2 data: URIs) as they are: tinygltf's default
@@ -309,7 +317,8 @@ std::vector<uint8_t> writeGltf(const Scene& scene, const WriteOptions& options) 
   if (!gltf.WriteGltfSceneToStream(&model, os, !options.binary, options.binary))
     throw Error("", Error::kNoOffset, "tinygltf failed to serialize the glTF");
   std::string s = os.str();
-  return std::vector<uint8_t>(s.begin(), s.end());
+  out.bytes.assign(s.begin(), s.end());
+  return out;
 }
 
 std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& path,
@@ -322,20 +331,19 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
     options.binary = true;
   else
     throw Error(path, Error::kNoOffset, "output must end in .glb or .gltf");
-  std::vector<SideFile> beside;
   const std::filesystem::path target(path);
   if (options.binary && options.textures == TextureMode::Ktx2) {
-    options.ktx2Beside = &beside;
+    options.ktx2Beside = true;
     options.ktx2Stem = target.stem().string();
   }
-  const std::vector<uint8_t> bytes = writeGltf(scene, options);
+  const GltfOutput out = writeGltf(scene, options);
   std::vector<std::string> written;
   try {
-    for (const SideFile& f : beside) {
+    for (const SideFile& f : out.beside) {
       written.push_back((target.parent_path() / f.name).string());
       writeFileAtomic(written.back(), f.bytes);
     }
-    writeFileAtomic(path, bytes);
+    writeFileAtomic(path, out.bytes);
   } catch (...) {
     std::error_code ec;
     for (const std::string& w : written) std::filesystem::remove(w, ec);

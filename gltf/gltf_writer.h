@@ -21,14 +21,19 @@ struct SideFile {
 struct WriteOptions {
   bool binary = true;
   TextureMode textures = TextureMode::Png;
-  // GLB with KTX2: when set, the KTX2 images go here, named
-  // <ktx2Stem>.<image index>.ktx2 and referenced by URI; otherwise they are
-  // embedded in bufferViews with mimeType "image/ktx2".
-  std::vector<SideFile>* ktx2Beside = nullptr;
+  // GLB with KTX2: true puts the KTX2 images in GltfOutput::beside, named
+  // <ktx2Stem>.<image index>.ktx2 and referenced by URI; false embeds them in
+  // bufferViews with mimeType "image/ktx2".
+  bool ktx2Beside = false;
   std::string ktx2Stem;
 };
 
-std::vector<uint8_t> writeGltf(const Scene& scene, const WriteOptions& options);
+struct GltfOutput {
+  std::vector<uint8_t> bytes;   // the .glb or .gltf
+  std::vector<SideFile> beside; // WriteOptions::ktx2Beside: files the GLB refers to
+};
+
+GltfOutput writeGltf(const Scene& scene, const WriteOptions& options);
 
 // Chooses .glb or .gltf from the extension and writes atomically. A GLB with
 // KTX2 textures gets its KTX2 images as files beside it (see gltf_writer.cpp);

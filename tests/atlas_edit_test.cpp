@@ -8,6 +8,7 @@
 #include "atlas/atlas_lod_check.h"
 #include "atlas/atlas_synth.h"
 #include "common/quadtree.h"
+#include "edited_nodes.h"
 #include "strata/error.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,11 @@
 #include <set>
 
 using namespace strata::atlas;
+using strata::AtlasChunkEdit;
 using strata::Vec3;
+using strata::edits::chunkEdits;
+using strata::edits::EditedNode;
+using strata::edits::parseChunkName;
 
 namespace {
 
@@ -42,8 +47,8 @@ GeomChunk chunkOf(const WorkMesh& m) {
   return toGeomChunk(m, 0, "test", "test");
 }
 
-ChunkEdit editOf(const GeomChunk& g) {
-  ChunkEdit e;
+AtlasChunkEdit editOf(const GeomChunk& g) {
+  AtlasChunkEdit e;
   for (const Vertex& v : g.verts) e.positions.push_back(v.point);
   e.indices.assign(g.indices.begin(), g.indices.end() - g.skirtSkip);
   return e;
@@ -129,7 +134,7 @@ TEST(AtlasEdit, SplitVerticesStillKeepTheTopology) {
   m.verts[4].pointMorph = {0, 0, 0.25f};
   appendSkirts(m, 1);
   GeomChunk g = chunkOf(m);
-  ChunkEdit e;
+  AtlasChunkEdit e;
   for (size_t k = 0; k < g.indices.size() - g.skirtSkip; ++k) {
     e.positions.push_back(g.verts[g.indices[k]].point);
     e.indices.push_back(uint32_t(k));
@@ -156,7 +161,7 @@ TEST(AtlasEdit, EdgeMoveDragsItsSkirtVertex) {
   WorkMesh m = grid(2);
   appendSkirts(m, 1);
   GeomChunk g = chunkOf(m);
-  ChunkEdit e = editOf(g);
+  AtlasChunkEdit e = editOf(g);
   e.positions[3][2] = 0.5f; // (1, 0): an edge vertex
   RebuiltChunk r = rebuildChunk(g, e, "L0_0_0", "edit");
   ASSERT_TRUE(r.topologyKept);
@@ -171,7 +176,7 @@ TEST(AtlasEdit, EdgeMoveDragsItsSkirtVertex) {
 
 TEST(AtlasEdit, ReversedWindingIsANewTopology) {
   GeomChunk g = chunkOf(grid(1));
-  ChunkEdit e = editOf(g);
+  AtlasChunkEdit e = editOf(g);
   std::swap(e.indices[1], e.indices[2]);
   RebuiltChunk r = rebuildChunk(g, e, "L0_0_0", "edit");
   EXPECT_TRUE(r.changed);
@@ -183,7 +188,7 @@ TEST(AtlasEdit, ReversedWindingIsANewTopology) {
 
 TEST(AtlasEdit, EditErrorsNameTheChunk) {
   GeomChunk g = chunkOf(grid(1));
-  ChunkEdit e = editOf(g);
+  AtlasChunkEdit e = editOf(g);
   e.indices.pop_back();
   try {
     rebuildChunk(g, e, "L4_2_1", "edit.glb");
@@ -272,12 +277,11 @@ TEST(AtlasEdit, ZeroedMorphCheck) {
 
 TEST(AtlasEdit, EditWithSkirtPrimitiveKeepsTheTopology) {
   // `convert --skirts` writes the skirts as a second primitive over a copy of
-  // the vertices; chunkEditsFromScene concatenates the two. Moving a skirt
+  // the vertices; chunkEdits concatenates the two. Moving a skirt
   // vertex in that copy moves it in the chunk.
   WorkMesh m = grid(2);
   appendSkirts(m, 1);
   GeomChunk g = chunkOf(m);
-  strata::Scene s;
   strata::Primitive solid, skirt;
   for (const Vertex& v : g.verts) solid.positions.push_back(v.point);
   skirt.positions = solid.positions;
@@ -286,12 +290,10 @@ TEST(AtlasEdit, EditWithSkirtPrimitiveKeepsTheTopology) {
   skirt.indices.assign(g.indices.begin() + ptrdiff_t(n), g.indices.end());
   const uint32_t skirtVertex = skirt.indices[2];
   skirt.positions[skirtVertex][2] -= 4;
-  s.meshes.push_back({"L0_0_0", {solid, skirt}});
-  strata::Node node;
-  node.name = "L0_0_0";
-  node.mesh = 0;
-  s.nodes.push_back(node);
-  std::vector<ChunkEdit> edits = chunkEditsFromScene(s, "edit");
+  EditedNode node;
+  node.name = node.meshName = "L0_0_0";
+  node.primitives = {solid, skirt};
+  std::vector<AtlasChunkEdit> edits = chunkEdits({node}, "edit");
   ASSERT_EQ(edits.size(), 1u);
   ASSERT_EQ(edits[0].indices.size(), g.indices.size());
   EXPECT_EQ(edits[0].indices[n], g.indices[n] + g.verts.size()); // offset into the copy
@@ -303,21 +305,18 @@ TEST(AtlasEdit, EditWithSkirtPrimitiveKeepsTheTopology) {
 }
 
 TEST(AtlasEdit, SceneTagsWinOverNames) {
-  strata::Scene s;
   strata::Primitive p;
   p.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
   p.indices = {0, 1, 2};
-  s.meshes.push_back({"L5_5_5", {p}});
-  strata::Node a;
+  EditedNode a;
   a.name = "L3_3_3";
-  a.mesh = 0;
-  a.tags = {{"level", 1}, {"x", 0}, {"y", 1}};
-  s.nodes.push_back(a);
-  strata::Node b;
+  a.meshName = "L5_5_5";
+  a.primitives = {p};
+  a.tagged = {{1, 0, 1}};
+  EditedNode b = a;
   b.name = "Terrain"; // no chunk in the node name: the mesh name counts
-  b.mesh = 0;
-  s.nodes.push_back(b);
-  std::vector<ChunkEdit> e = chunkEditsFromScene(s, "edit");
+  b.tagged.reset();
+  std::vector<AtlasChunkEdit> e = chunkEdits({a, b}, "edit");
   ASSERT_EQ(e.size(), 2u);
   EXPECT_EQ(chunkName(e[0].level, e[0].x, e[0].y), "L1_0_1");
   EXPECT_EQ(chunkName(e[1].level, e[1].x, e[1].y), "L5_5_5");

@@ -36,7 +36,7 @@ strata::Scene sceneOf(const Case& c) {
 fs::path writeGlb(const Case& c, const strata::Scene& s, const std::string& name = "edited.glb") {
   strata::gltf::WriteOptions o;
   o.textures = strata::gltf::TextureMode::None;
-  writeBytes(c.dir / name, strata::gltf::writeGltf(s, o));
+  writeBytes(c.dir / name, strata::gltf::writeGltf(s, o).bytes);
   return c.dir / name;
 }
 

@@ -152,7 +152,7 @@ TEST(AtlasNonFinite, ConvertRefusesOrLeavesTheChunkOutAndValidatesWithoutUb) {
   // export-atlas refuses such a base: its chunks feed the ones it rewrites.
   AtlasExportReport report;
   try {
-    exportAtlas(b, in, Scene{}, "edit.glb", {}, report);
+    exportAtlas(b, in, std::vector<AtlasChunkEdit>{}, "edit.glb", {}, report);
     ADD_FAILURE() << "exported onto a base with a NaN";
   } catch (const Error& e) {
     EXPECT_EQ(e.detail(), what);

@@ -1,8 +1,9 @@
-// The glTF reader of the way back (gltf/scene_reader.h) on GLBs built field by
+// The glTF reader of the way back (edits/edit_reader.h) on GLBs built field by
 // field with tinygltf: transforms applied, Y-up to Z-up, strips to lists,
-// mirrored nodes re-wound, extras.strata kept, bad data rejected.
+// mirrored nodes re-wound, extras.strata read, bad data rejected.
+#include "edit_reader.h"
 #include "gltf_read_helpers.h"
-#include "scene_reader.h"
+#include "gltf_writer.h"
 #include "strata/error.h"
 #include "test_support.h"
 
@@ -64,12 +65,12 @@ tinygltf::Model modelOf(const std::vector<float>& positions, const std::vector<u
   return m;
 }
 
-strata::Scene roundTrip(tinygltf::Model& m) {
+std::vector<strata::AtlasChunkEdit> roundTrip(tinygltf::Model& m) {
   fs::path p = tempDir() / "m.glb";
   tinygltf::TinyGLTF w;
   if (!w.WriteGltfSceneToFile(&m, p.string(), true, true, false, true))
     throw std::runtime_error("write failed");
-  return strata::gltf::readGltfScene(p.string());
+  return strata::edits::readGltfEdits(p.string());
 }
 
 } // namespace
@@ -88,11 +89,12 @@ TEST(GltfReader, TransformsAxesAndTags) {
   tinygltf::Value::Object tags{
       {"level", tinygltf::Value(1)}, {"x", tinygltf::Value(0)}, {"y", tinygltf::Value(1)}};
   m.nodes[0].extras = tinygltf::Value(tinygltf::Value::Object{{"strata", tinygltf::Value(tags)}});
-  strata::Scene s = roundTrip(m);
-  ASSERT_EQ(s.nodes.size(), 1u); // only mesh-bearing nodes
-  EXPECT_EQ(s.nodes[0].name, "L1_0_1");
-  EXPECT_EQ(s.nodes[0].tags.size(), 3u);
-  const strata::Primitive& p = s.meshes[0].primitives[0];
+  std::vector<strata::AtlasChunkEdit> s = roundTrip(m);
+  ASSERT_EQ(s.size(), 1u); // only mesh-bearing nodes
+  EXPECT_EQ(s[0].source, "node 'L1_0_1'");
+  EXPECT_EQ((std::array<uint32_t, 3>{s[0].level, s[0].x, s[0].y}),
+            (std::array<uint32_t, 3>{1, 0, 1}));
+  const strata::AtlasChunkEdit& p = s[0];
   // glTF point q -> world 2 * (q + (1,0,0)) + (10,2,0) -> scene (x, -z, y).
   EXPECT_EQ(p.positions[0], (strata::Vec3{12, 0, 2}));
   EXPECT_EQ(p.positions[1], (strata::Vec3{14, 0, 2}));
@@ -100,25 +102,62 @@ TEST(GltfReader, TransformsAxesAndTags) {
   EXPECT_EQ(p.indices, (std::vector<uint32_t>{0, 1, 2}));
 }
 
+TEST(GltfReader, ExtrasNameTheChunkOverTheNodeName) {
+  tinygltf::Model m = modelOf({0, 0, 0, 1, 0, 0, 0, 0, -1}, {0, 1, 2}, TINYGLTF_MODE_TRIANGLES);
+  tinygltf::Value::Object tags{
+      {"level", tinygltf::Value(2)}, {"x", tinygltf::Value(3)}, {"y", tinygltf::Value(1)}};
+  m.nodes[0].extras = tinygltf::Value(tinygltf::Value::Object{{"strata", tinygltf::Value(tags)}});
+  std::vector<strata::AtlasChunkEdit> s = roundTrip(m); // the node is named L1_0_1
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ((std::array<uint32_t, 3>{s[0].level, s[0].x, s[0].y}),
+            (std::array<uint32_t, 3>{2, 3, 1}));
+  // Without all three, the name counts.
+  tags.erase("y");
+  m.nodes[0].extras = tinygltf::Value(tinygltf::Value::Object{{"strata", tinygltf::Value(tags)}});
+  s = roundTrip(m);
+  EXPECT_EQ((std::array<uint32_t, 3>{s[0].level, s[0].x, s[0].y}),
+            (std::array<uint32_t, 3>{1, 0, 1}));
+}
+
+TEST(GltfReader, WrittenTagsComeBackWhole) {
+  // A coordinate past int's range (2^32 - 1, the largest a U32 key holds)
+  // must survive the writer: truncated, it would be -1 and the name would count.
+  strata::Scene scene;
+  strata::Primitive p;
+  p.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  p.indices = {0, 1, 2};
+  scene.meshes.push_back({"L1_0_1", {p}});
+  strata::Node node;
+  node.name = "L1_0_1";
+  node.mesh = 0;
+  node.tags = {{"level", 31}, {"x", 4294967295ll}, {"y", 7}};
+  scene.nodes.push_back(node);
+  scene.roots.push_back(0);
+  const fs::path path = tempDir() / "tags.glb";
+  writeBytes(path, strata::gltf::writeGltf(scene, strata::gltf::WriteOptions{}).bytes);
+  std::vector<strata::AtlasChunkEdit> s = strata::edits::readGltfEdits(path.string());
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ((std::array<uint32_t, 3>{s[0].level, s[0].x, s[0].y}),
+            (std::array<uint32_t, 3>{31, 4294967295u, 7}));
+}
+
 TEST(GltfReader, MirroredNodeIsReWound) {
   tinygltf::Model m = modelOf({0, 0, 0, 1, 0, 0, 0, 0, -1}, {0, 1, 2}, TINYGLTF_MODE_TRIANGLES);
   m.nodes[0].scale = {-1, 1, 1};
-  strata::Scene s = roundTrip(m);
-  EXPECT_EQ(s.meshes[0].primitives[0].indices, (std::vector<uint32_t>{0, 2, 1}));
-  EXPECT_EQ(s.meshes[0].primitives[0].positions[1], (strata::Vec3{-1, 0, 0}));
+  std::vector<strata::AtlasChunkEdit> s = roundTrip(m);
+  EXPECT_EQ(s[0].indices, (std::vector<uint32_t>{0, 2, 1}));
+  EXPECT_EQ(s[0].positions[1], (strata::Vec3{-1, 0, 0}));
 }
 
 TEST(GltfReader, StripsAndFansBecomeLists) {
   // glTF 2.0 §3.7.2.1: strip triangle i is (i, i+1, i+2) for even i, (i+1, i, i+2) for odd.
   tinygltf::Model strip =
       modelOf({0, 0, 0, 1, 0, 0, 0, 0, -1, 1, 0, -1}, {}, TINYGLTF_MODE_TRIANGLE_STRIP);
-  EXPECT_EQ(roundTrip(strip).meshes[0].primitives[0].indices,
-            (std::vector<uint32_t>{0, 1, 2, 2, 1, 3}));
+  EXPECT_EQ(roundTrip(strip)[0].indices, (std::vector<uint32_t>{0, 1, 2, 2, 1, 3}));
   // Fan triangle i is (i+1, i+2, 0).
   tinygltf::Model fan =
       modelOf({0, 0, 0, 1, 0, 0, 1, 0, -1, 0, 0, -1}, {0, 1, 2, 3}, TINYGLTF_MODE_TRIANGLE_FAN);
-  EXPECT_EQ(roundTrip(fan).meshes[0].primitives[0].indices,
-            (std::vector<uint32_t>{1, 2, 0, 2, 3, 0}));
+  EXPECT_EQ(roundTrip(fan)[0].indices, (std::vector<uint32_t>{1, 2, 0, 2, 3, 0}));
 }
 
 TEST(GltfReader, BadDataIsAnError) {

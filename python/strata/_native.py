@@ -1,4 +1,4 @@
-"""libstrata's C ABI (core/include/strata.h) through ctypes: the structs, the
+"""libstrata's C ABI (capi/include/strata.h) through ctypes: the structs, the
 constants and every call's signature, mirrored from the header. A test
 (tests/python/test_abi_layout.py) compares each struct's size and field offsets,
 each constant and each call's argument count with a C program compiled against

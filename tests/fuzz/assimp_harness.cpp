@@ -2,9 +2,9 @@
 // which picks the importer (OBJ, FBX, DAE, or a refused one), the rest is the
 // file. Then the write-back over the base terrain; the length's parity picks
 // --rebuild-lods.
+#include "edit_reader.h"
 #include "export_stages.h"
 #include "harness.h"
-#include "scene_reader.h"
 #include "scratch.h"
 
 namespace strata::fuzz {
@@ -14,7 +14,7 @@ void fuzzAssimp(const uint8_t* data, size_t size) {
   static const char* const extensions[] = {".obj", ".fbx", ".dae", ".ply"};
   const std::string path =
       writeScratch(std::string("edited") + extensions[data[0] % 4], data + 1, size - 1);
-  if (const auto edited = readOrReport([&] { return gltf::readAssimpScene(path); }))
+  if (const auto edited = readOrReport([&] { return edits::readAssimpEdits(path); }))
     exportOverBase(*edited, path, size % 2 == 1);
 }
 

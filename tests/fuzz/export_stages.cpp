@@ -7,7 +7,8 @@
 
 namespace strata::fuzz {
 
-void exportOverBase(const Scene& edited, const std::string& editedName, bool rebuildLods) {
+void exportOverBase(const std::vector<AtlasChunkEdit>& edited, const std::string& editedName,
+                    bool rebuildLods) {
   cleanErrorsAllowed([&] {
     AtlasExportOptions options;
     options.rebuildLods = rebuildLods;

@@ -1,13 +1,14 @@
 #pragma once
-// export-atlas after its reader: the edited scene written back over the
-// base terrain (bases.h), the chunks matched by name. `rebuildLods` picks
+// export-atlas after its reader: the edited chunks written back over the
+// base terrain (bases.h). `rebuildLods` picks
 // --rebuild-lods.
-#include "strata/scene.h"
+#include "strata/atlas_export.h"
 
 #include <string>
 
 namespace strata::fuzz {
 
-void exportOverBase(const Scene& edited, const std::string& editedName, bool rebuildLods);
+void exportOverBase(const std::vector<AtlasChunkEdit>& edited, const std::string& editedName,
+                    bool rebuildLods);
 
 } // namespace strata::fuzz

@@ -289,10 +289,10 @@ void editSeeds() {
   const Scene scene = atlas::toScene(base, lo, "base.atlas");
   gltf::WriteOptions wo;
   wo.textures = gltf::TextureMode::None;
-  const Bytes glb = gltf::writeGltf(scene, wo);
+  const Bytes glb = gltf::writeGltf(scene, wo).bytes;
   seed("gltf", "base.glb", glb);
   wo.binary = false;
-  seed("gltf", "base.gltf", gltf::writeGltf(scene, wo));
+  seed("gltf", "base.gltf", gltf::writeGltf(scene, wo).bytes);
 
   Assimp::Importer importer;
   if (!importer.ReadFileFromMemory(glb.data(), glb.size(), 0, "glb"))

@@ -1,8 +1,8 @@
 #pragma once
 // Writing edited terrain back to a v140 Atlas file (design.md "Atlas
 // write-back"; `strata export-atlas EDITED --base ORIGINAL.atlas -o NEW.atlas`).
-// The edit arrives as a neutral scene in Atlas axes (Z up): readers of glTF,
-// OBJ, FBX... live outside the core.
+// The edit arrives as typed chunks in Atlas axes (Z up): the readers of glTF,
+// OBJ, FBX... (edits/) and the C ABI make them.
 #include "strata/scene.h"
 
 #include <cstdint>
@@ -10,6 +10,17 @@
 #include <vector>
 
 namespace strata {
+
+// One edited chunk as a DCC gave it back: the chunk it replaces (design.md
+// "Atlas to scene": node L<level>_<x>_<y>) and its mesh.
+struct AtlasChunkEdit {
+  uint32_t level = 0, x = 0, y = 0;
+  std::string source; // where the edit came from, for messages ("node 'L2_0_1'")
+  std::vector<Vec3> positions;
+  std::vector<Vec3> normals;     // empty or one per position
+  std::vector<Vec2> uv;          // the global texture coordinate: empty or one per position
+  std::vector<uint32_t> indices; // triangle list
+};
 
 struct AtlasExportOptions {
   // Regenerate the levels above an edited chunk by simplifying the union of
@@ -34,12 +45,11 @@ struct AtlasExportReport {
 };
 
 // The bytes of the new .atlas: `base` with every chunk of `edited` applied.
-// Meshes map to chunks by node tags {level, x, y}, else the first
-// L<level>_<x>_<y> in the node's name, else in the mesh's name. Throws
-// strata::Error (naming the chunk) on anything it cannot write faithfully;
-// nothing is written then.
+// Throws strata::Error (naming the chunk) on anything it cannot write
+// faithfully, an empty edit included; nothing is written then.
 std::vector<uint8_t> exportAtlas(const std::vector<uint8_t>& base, const std::string& baseName,
-                                 const Scene& edited, const std::string& editedName,
-                                 const AtlasExportOptions& options, AtlasExportReport& report);
+                                 const std::vector<AtlasChunkEdit>& edited,
+                                 const std::string& editedName, const AtlasExportOptions& options,
+                                 AtlasExportReport& report);
 
 } // namespace strata

@@ -1,15 +1,10 @@
 #pragma once
 // CHU / TQT conversions that are not a scene (atlas-chu-tqt.md §9).
-#include <cstdint>
+#include "strata/formats.h"
+
 #include <string>
-#include <vector>
 
 namespace strata::chu {
-
-struct AtlasOutput {
-  std::vector<uint8_t> bytes;       // a complete v140 .atlas file
-  std::vector<std::string> leftOut; // under `partial`: each broken piece left out, and why
-};
 
 // `strata convert x.chu -o x.atlas`: one v140 Geom TOC mapped from the CHU
 // (§9b) with Atlas collision regenerated for the leaf chunks, plus one Tex TOC
@@ -17,6 +12,6 @@ struct AtlasOutput {
 // DDS bytes unchanged). Throws strata::Error on the first error validate
 // reports for the CHU or its TQT; under `partial` (LoadOptions::partial) a
 // broken chunk's stub or tile's stubs are left empty instead, each named.
-AtlasOutput convertToAtlas(const std::string& chuPath, bool partial = false);
+AtlasConversion convertToAtlas(const std::string& chuPath, bool partial = false);
 
 } // namespace strata::chu

@@ -56,6 +56,12 @@ struct TextureSet {
   std::vector<std::string> leftOut;
 };
 
+// A file converted to a v140 .atlas (`strata convert X -o Y.atlas`).
+struct AtlasConversion {
+  std::vector<uint8_t> bytes;       // a complete v140 .atlas file
+  std::vector<std::string> leftOut; // under `partial`: each broken piece left out, and why
+};
+
 struct FormatHandler {
   const char* name; // "atlas", "chu", ...
   // `head` holds the first bytes of the file (empty for a directory).
@@ -67,6 +73,9 @@ struct FormatHandler {
   ValidationReport (*validate)(const std::string& path);
   // Every texture the file holds, named, as stored (nullptr: none).
   TextureSet (*textures)(const std::string& path, const LoadOptions& options);
+  // The file as a v140 .atlas (nullptr: the format has no such mapping; CHU
+  // has, atlas-chu-tqt.md §9). `partial` as LoadOptions::partial.
+  AtlasConversion (*toAtlas)(const std::string& path, bool partial) = nullptr;
 };
 
 const std::vector<const FormatHandler*>& formatHandlers();

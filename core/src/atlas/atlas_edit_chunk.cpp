@@ -25,7 +25,7 @@ Bits3 bitsOf(const Vec3& p) {
   return b;
 }
 
-void checkEdit(const ChunkEdit& e, const std::string& who, const std::string& file) {
+void checkEdit(const AtlasChunkEdit& e, const std::string& who, const std::string& file) {
   auto fail = [&](const std::string& what) {
     throw Error(file, Error::kNoOffset, "chunk " + who + ": " + what);
   };
@@ -58,7 +58,7 @@ bool differs(float a, float b) {
 
 // A mesh that lands far from the base chunk was exported with other axes or
 // units; writing it would silently wreck the terrain.
-void checkPlacement(const GeomChunk& g, const ChunkEdit& e, const std::string& who,
+void checkPlacement(const GeomChunk& g, const AtlasChunkEdit& e, const std::string& who,
                     const std::string& file) {
   if (g.verts.empty()) return;
   const Box3 base = boundsOfVertices(g.verts);
@@ -87,7 +87,7 @@ void checkPlacement(const GeomChunk& g, const ChunkEdit& e, const std::string& w
 // origToEdit[o] = an edit vertex standing for base vertex o, when the edit's
 // triangles are the base's `count` first indices corner by corner and every
 // edit vertex mapped to one base vertex has one position. Empty when not.
-std::vector<int64_t> cornerMap(const GeomChunk& g, size_t count, const ChunkEdit& e) {
+std::vector<int64_t> cornerMap(const GeomChunk& g, size_t count, const AtlasChunkEdit& e) {
   if (e.indices.size() != count) return {};
   std::vector<int64_t> map(g.verts.size(), -1);
   for (size_t k = 0; k < count; ++k) {
@@ -103,7 +103,7 @@ std::vector<int64_t> cornerMap(const GeomChunk& g, size_t count, const ChunkEdit
   return map;
 }
 
-RebuiltChunk keepTopology(const GeomChunk& g, size_t solidCount, const ChunkEdit& e,
+RebuiltChunk keepTopology(const GeomChunk& g, size_t solidCount, const AtlasChunkEdit& e,
                           const std::vector<int64_t>& map, bool skirtsInEdit,
                           const std::string& who, const std::string& file) {
   RebuiltChunk r;
@@ -166,7 +166,7 @@ RebuiltChunk keepTopology(const GeomChunk& g, size_t solidCount, const ChunkEdit
   return r;
 }
 
-RebuiltChunk newTopology(const GeomChunk& g, size_t solidCount, const ChunkEdit& e,
+RebuiltChunk newTopology(const GeomChunk& g, size_t solidCount, const AtlasChunkEdit& e,
                          const std::string& who, const std::string& file) {
   RebuiltChunk r;
   r.changed = true;
@@ -224,7 +224,7 @@ RebuiltChunk newTopology(const GeomChunk& g, size_t solidCount, const ChunkEdit&
 
 } // namespace
 
-RebuiltChunk rebuildChunk(const GeomChunk& g, const ChunkEdit& e, const std::string& who,
+RebuiltChunk rebuildChunk(const GeomChunk& g, const AtlasChunkEdit& e, const std::string& who,
                           const std::string& file) {
   checkEdit(e, who, file);
   checkPlacement(g, e, who, file);

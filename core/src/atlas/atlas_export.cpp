@@ -25,6 +25,10 @@
 
 namespace strata {
 
+std::string atlas::chunkName(uint32_t level, uint32_t x, uint32_t y) {
+  return "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
+}
+
 using namespace atlas;
 
 namespace {
@@ -94,11 +98,11 @@ Tree loadTree(const File& file, const Toc& toc) {
   return t;
 }
 
-void applyEdits(Tree& t, const Toc& toc, const std::vector<ChunkEdit>& edits,
+void applyEdits(Tree& t, const Toc& toc, const std::vector<AtlasChunkEdit>& edits,
                 const std::map<uint32_t, int>& refs, const std::string& baseName,
                 const std::string& editName, AtlasExportReport& report) {
   std::vector<std::string> claimedBy(t.chunks.size());
-  for (const ChunkEdit& e : edits) {
+  for (const AtlasChunkEdit& e : edits) {
     const std::string name = chunkName(e.level, e.x, e.y);
     if (e.level >= t.depth || e.level >= 32 || e.x >= (1u << e.level) || e.y >= (1u << e.level))
       throw Error(editName, Error::kNoOffset,
@@ -266,8 +270,9 @@ void convertToV140(File& file, Toc& toc, Tree& t, const std::string& editName,
 } // namespace
 
 std::vector<uint8_t> exportAtlas(const std::vector<uint8_t>& base, const std::string& baseName,
-                                 const Scene& edited, const std::string& editedName,
-                                 const AtlasExportOptions& options, AtlasExportReport& report) {
+                                 const std::vector<AtlasChunkEdit>& edited,
+                                 const std::string& editedName, const AtlasExportOptions& options,
+                                 AtlasExportReport& report) {
   report = {};
   File file = readAtlas(base, baseName);
   // The base's chunks feed the rewritten ones (bounds, simplified levels) and
@@ -275,7 +280,10 @@ std::vector<uint8_t> exportAtlas(const std::vector<uint8_t>& base, const std::st
   std::vector<Problem> problems;
   checkStructure(file, baseName, problems);
   if (const Problem* p = firstError(problems)) refuse(*p);
-  std::vector<ChunkEdit> edits = chunkEditsFromScene(edited, editedName);
+  if (edited.empty())
+    throw Error(editedName, Error::kNoOffset,
+                "the edited file holds no meshes: nothing to write back (expected one mesh per "
+                "chunk, named L<level>_<x>_<y>)");
   Toc* toc = nullptr;
   size_t geomTocs = 0;
   for (Toc& t : file.tocs)
@@ -301,7 +309,7 @@ std::vector<uint8_t> exportAtlas(const std::vector<uint8_t>& base, const std::st
     if (s.length) refs[s.offset]++;
 
   Tree t = loadTree(file, *toc);
-  applyEdits(t, *toc, edits, refs, baseName, editedName, report);
+  applyEdits(t, *toc, edited, refs, baseName, editedName, report);
   if (options.rebuildLods)
     rebuildLods(t, editedName, report);
   else

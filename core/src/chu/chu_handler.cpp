@@ -130,7 +130,8 @@ TextureSet texturesTqt(const std::string& path, const LoadOptions& options) {
 } // namespace
 
 extern const FormatHandler kChuHandler;
-const FormatHandler kChuHandler = {"chu", detectChu, loadChu, infoChu, validateChu, nullptr};
+const FormatHandler kChuHandler = {"chu",   detectChu,          loadChu, infoChu, validateChu,
+                                   nullptr, chu::convertToAtlas};
 
 extern const FormatHandler kTqtHandler;
 // No load: a TQT is only a texture tree, converted with the .chu beside it (§9d).
@@ -138,8 +139,8 @@ const FormatHandler kTqtHandler = {"tqt", detectTqt, nullptr, infoTqt, validateT
 
 namespace chu {
 
-AtlasOutput convertToAtlas(const std::string& chuPath, bool partial) {
-  AtlasOutput out;
+AtlasConversion convertToAtlas(const std::string& chuPath, bool partial) {
+  AtlasConversion out;
   MapOptions options;
   options.collision = true;
   File file = readChecked(chuPath, partial, options, out.leftOut);

@@ -76,6 +76,85 @@ def _tag_object(obj, source, fmt, tags):
         obj["strata"] = tags
 
 
+def _needed_nodes(nodes, parents):
+    """Every node with a mesh and every ancestor of one (those become empties),
+    in node order."""
+    needed = {node.index for node in nodes if node.mesh is not None}
+    for n in list(needed):
+        p = parents.get(n)
+        while p is not None and p not in needed:
+            needed.add(p)
+            p = parents.get(p)
+    return sorted(needed)
+
+
+def _build_meshes(scene, nodes, order, cache):
+    """One bpy mesh per scene mesh the nodes use, in node order, with its
+    materials: scene mesh -> (bpy mesh, morph), so instances share data."""
+    made = {}
+    for n in order:
+        info = nodes[n]
+        if info.mesh is None or info.mesh in made:
+            continue
+        arrays = mesh_build.MeshArrays()
+        slots = {}
+        _gather(scene, info.mesh, arrays, slots, 0)
+        a = arrays.finish()
+        name = info.name or "node_%d" % n
+        mesh = mesh_build.build_mesh(scene.meshes[info.mesh].name or name, a)
+        _assign_materials(mesh, slots, cache)
+        made[info.mesh] = (mesh, a["morph"])
+    return made
+
+
+def _build_tree(nodes, order, parents, made, collection, source, fmt, progress):
+    """One object per node of `order` (an empty where it has no mesh), each
+    parented to its node's parent."""
+    by_node = {}
+    for k, n in enumerate(order):
+        info = nodes[n]
+        data, morph = made[info.mesh] if info.mesh is not None else (None, None)
+        obj = bpy.data.objects.new(info.name or "node_%d" % n, data)
+        obj.location = tuple(info.translation)
+        collection.objects.link(obj)
+        if data is not None and morph is not None and data.shape_keys is None:
+            mesh_build.add_morph(obj, morph)
+        _tag_object(obj, source, fmt, info.tags)
+        by_node[n] = obj
+        if progress:
+            progress(k + 1, len(order))
+    for n, obj in by_node.items():
+        p = parents.get(n)
+        if p in by_node:
+            obj.parent = by_node[p]
+    return list(by_node.values())
+
+
+def _build_merged(scene, nodes, cache, collection, stem, source, fmt, progress):
+    """One object holding every node's mesh, a face attribute naming the part
+    each triangle came from; no object when no node has a mesh."""
+    with_mesh = [node.index for node in nodes if node.mesh is not None]
+    arrays = mesh_build.MeshArrays()
+    slots = {}
+    parts = []
+    for k, n in enumerate(with_mesh):
+        _gather(scene, nodes[n].mesh, arrays, slots, k, scene.world_translation(n))
+        parts.append({"name": nodes[n].name, "tags": nodes[n].tags})
+        if progress:
+            progress(k + 1, len(with_mesh))
+    if not parts:
+        return []
+    a = arrays.finish()
+    mesh = mesh_build.build_mesh(stem, a, part_attribute=PART_ATTRIBUTE)
+    _assign_materials(mesh, slots, cache)
+    obj = bpy.data.objects.new(stem, mesh)
+    collection.objects.link(obj)
+    mesh_build.add_morph(obj, a["morph"])
+    _tag_object(obj, source, fmt, None)
+    obj["strata_parts"] = json.dumps(parts)
+    return [obj]
+
+
 def import_file(context, path, lod=-1, skirts=False, textures=True, merge=False,
                 swap_red_blue=False, partial=False, progress=None):
     """Imports one file or tfrag level directory; returns (objects, stats).
@@ -84,7 +163,6 @@ def import_file(context, path, lod=-1, skirts=False, textures=True, merge=False,
     t0 = time.perf_counter()
     source = os.path.abspath(path)
     stem = os.path.basename(os.path.normpath(source))
-    objects = []
     with strata.load(source, lod=lod, skirts=skirts, textures=textures,
                      swap_red_blue=swap_red_blue, partial=partial) as scene:
         fmt = scene.format
@@ -92,65 +170,13 @@ def import_file(context, path, lod=-1, skirts=False, textures=True, merge=False,
         collection = bpy.data.collections.new(stem)
         context.scene.collection.children.link(collection)
         nodes = scene.nodes
-        parents = {node.index: node.parent for node in nodes if node.parent is not None}
-
-        with_mesh = [node.index for node in nodes if node.mesh is not None]
         if merge:
-            arrays = mesh_build.MeshArrays()
-            slots = {}
-            parts = []
-            for k, n in enumerate(with_mesh):
-                _gather(scene, nodes[n].mesh, arrays, slots, k, scene.world_translation(n))
-                parts.append({"name": nodes[n].name, "tags": nodes[n].tags})
-                if progress:
-                    progress(k + 1, len(with_mesh))
-            if parts:
-                a = arrays.finish()
-                mesh = mesh_build.build_mesh(stem, a, part_attribute=PART_ATTRIBUTE)
-                _assign_materials(mesh, slots, cache)
-                obj = bpy.data.objects.new(stem, mesh)
-                collection.objects.link(obj)
-                mesh_build.add_morph(obj, a["morph"])
-                _tag_object(obj, source, fmt, None)
-                obj["strata_parts"] = json.dumps(parts)
-                objects.append(obj)
+            objects = _build_merged(scene, nodes, cache, collection, stem, source, fmt, progress)
         else:
-            made = {}  # scene mesh -> (bpy mesh, morph) so instances share data
-            by_node = {}
-            needed = set(with_mesh)
-            for n in with_mesh:  # ancestors of meshes become empties
-                p = parents.get(n)
-                while p is not None and p not in needed:
-                    needed.add(p)
-                    p = parents.get(p)
-            for k, n in enumerate(sorted(needed)):
-                info = nodes[n]
-                name = info.name or "node_%d" % n
-                data, morph = None, None
-                if info.mesh is not None:
-                    if info.mesh not in made:
-                        arrays = mesh_build.MeshArrays()
-                        slots = {}
-                        _gather(scene, info.mesh, arrays, slots, 0)
-                        a = arrays.finish()
-                        mesh = mesh_build.build_mesh(scene.meshes[info.mesh].name or name, a)
-                        _assign_materials(mesh, slots, cache)
-                        made[info.mesh] = (mesh, a["morph"])
-                    data, morph = made[info.mesh]
-                obj = bpy.data.objects.new(name, data)
-                obj.location = tuple(info.translation)
-                collection.objects.link(obj)
-                if data is not None and morph is not None and data.shape_keys is None:
-                    mesh_build.add_morph(obj, morph)
-                _tag_object(obj, source, fmt, info.tags)
-                by_node[n] = obj
-                objects.append(obj)
-                if progress:
-                    progress(k + 1, len(needed))
-            for n, obj in by_node.items():
-                p = parents.get(n)
-                if p in by_node:
-                    obj.parent = by_node[p]
+            parents = {node.index: node.parent for node in nodes if node.parent is not None}
+            order = _needed_nodes(nodes, parents)
+            made = _build_meshes(scene, nodes, order, cache)
+            objects = _build_tree(nodes, order, parents, made, collection, source, fmt, progress)
         stats = {
             "format": fmt,
             "objects": len(objects),

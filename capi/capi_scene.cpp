@@ -1,5 +1,5 @@
 // strata.h scene handles: create, load, summary, info and validation JSON.
-#include "capi/capi_handles.h"
+#include "capi_handles.h"
 #include "strata/error.h"
 #include "strata/text.h"
 

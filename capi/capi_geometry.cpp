@@ -1,5 +1,5 @@
 // strata.h nodes, meshes, primitives and their arrays.
-#include "capi/capi_handles.h"
+#include "capi_handles.h"
 
 using namespace strata::capi;
 

@@ -1,6 +1,6 @@
 // strata.h Atlas write-back: chunks from a DCC applied to the base .atlas
 // through strata::exportAtlas (the same core the `export-atlas` command uses).
-#include "capi/capi_handles.h"
+#include "capi_handles.h"
 #include "strata/atlas_export.h"
 #include "strata/fileio.h"
 
@@ -12,7 +12,7 @@ using namespace strata::capi;
 
 struct strata_atlas_edit {
   std::string error;
-  strata::Scene scene; // one node (tags level, x, y) and mesh per chunk
+  std::vector<strata::AtlasChunkEdit> edits;
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> chunks;
   bool reported = false;
   strata::AtlasExportReport report;
@@ -21,6 +21,11 @@ struct strata_atlas_edit {
 namespace {
 
 const char* kNullEdit = "the atlas edit handle is NULL";
+
+// "L<level>_<x>_<y>", the name design.md gives a chunk.
+std::string chunkName(const strata_chunk_edit& c) {
+  return "L" + std::to_string(c.level) + "_" + std::to_string(c.x) + "_" + std::to_string(c.y);
+}
 
 nlohmann::json reportJson(const strata::AtlasExportReport& r) {
   return {{"baseVersion", r.baseVersion},
@@ -61,9 +66,7 @@ strata_status strata_atlas_edit_add_chunk(strata_atlas_edit* e, const strata_chu
     strata_chunk_edit c;
     if (!chunk) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "chunk is NULL");
     if (strata_status st = readOptions(e->error, chunk, c, "strata_chunk_edit")) return st;
-    const std::string name = c.name ? std::string(c.name)
-                                    : "L" + std::to_string(c.level) + "_" + std::to_string(c.x) +
-                                          "_" + std::to_string(c.y);
+    const std::string name = c.name ? std::string(c.name) : chunkName(c);
     if (c.vertex_count && !c.positions)
       return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, name + ": positions is NULL");
     if (c.index_count && !c.indices)
@@ -79,31 +82,23 @@ strata_status strata_atlas_edit_add_chunk(strata_atlas_edit* e, const strata_chu
                         " but there are " + std::to_string(c.vertex_count) + " vertices");
     if (!e->chunks.insert({c.level, c.x, c.y}).second)
       return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT,
-                  name + ": chunk L" + std::to_string(c.level) + "_" + std::to_string(c.x) + "_" +
-                      std::to_string(c.y) + " was already added");
-    strata::Primitive p;
+                  name + ": chunk " + chunkName(c) + " was already added");
+    strata::AtlasChunkEdit edit;
+    edit.level = c.level, edit.x = c.x, edit.y = c.y;
+    edit.source = "node '" + name + "'";
     const size_t n = c.vertex_count;
-    p.positions.resize(n);
-    std::memcpy(p.positions.data(), c.positions, n * sizeof(strata::Vec3));
+    edit.positions.resize(n);
+    std::memcpy(edit.positions.data(), c.positions, n * sizeof(strata::Vec3));
     if (c.normals) {
-      p.normals.resize(n);
-      std::memcpy(p.normals.data(), c.normals, n * sizeof(strata::Vec3));
+      edit.normals.resize(n);
+      std::memcpy(edit.normals.data(), c.normals, n * sizeof(strata::Vec3));
     }
-    if (c.uvs) { // the global coordinate: TEXCOORD_0 when there is no TEXCOORD_1
-      p.uv0.resize(n);
-      std::memcpy(p.uv0.data(), c.uvs, n * sizeof(strata::Vec2));
+    if (c.uvs) {
+      edit.uv.resize(n);
+      std::memcpy(edit.uv.data(), c.uvs, n * sizeof(strata::Vec2));
     }
-    p.indices.assign(c.indices, c.indices + c.index_count);
-    strata::Mesh mesh;
-    mesh.name = name;
-    mesh.primitives.push_back(std::move(p));
-    strata::Node node;
-    node.name = name;
-    node.mesh = int(e->scene.meshes.size());
-    node.tags = {{"level", c.level}, {"x", c.x}, {"y", c.y}};
-    e->scene.meshes.push_back(std::move(mesh));
-    e->scene.roots.push_back(int(e->scene.nodes.size()));
-    e->scene.nodes.push_back(std::move(node));
+    edit.indices.assign(c.indices, c.indices + c.index_count);
+    e->edits.push_back(std::move(edit));
     return STRATA_OK;
   });
 }
@@ -133,7 +128,7 @@ strata_status strata_atlas_edit_write(strata_atlas_edit* e, const char* base_pat
     eo.rebuildLods = o.flags & STRATA_EXPORT_REBUILD_LODS;
     strata::AtlasExportReport report;
     std::vector<uint8_t> out =
-        strata::exportAtlas(base, base_path, e->scene, "the edited chunks", eo, report);
+        strata::exportAtlas(base, base_path, e->edits, "the edited chunks", eo, report);
     try {
       strata::writeFileAtomic(out_path, out);
     } catch (const strata::Error& err) {

@@ -1,5 +1,5 @@
 // strata.h materials, textures and images (decoded to RGBA8 on request).
-#include "capi/capi_handles.h"
+#include "capi_handles.h"
 #include "strata/image.h"
 
 using namespace strata::capi;

@@ -1,6 +1,8 @@
-// OBJ, FBX and DAE through Assimp -> scene (scene_reader.h).
+// OBJ, FBX and DAE through Assimp -> chunk edits (edit_reader.h).
+#include "edit_reader.h"
+#include "edited_nodes.h"
 #include "gltf_writer.h"
-#include "scene_reader.h"
+#include "normal_transform.h"
 
 #include "strata/error.h"
 #include "strata/text.h"
@@ -14,7 +16,7 @@
 #include <cmath>
 #include <filesystem>
 
-namespace strata::gltf {
+namespace strata::edits {
 
 namespace {
 
@@ -72,12 +74,11 @@ public:
       if (unit > 0 && std::isfinite(unit)) unitScale_ = unit / 100.0;
   }
 
-  Scene read() {
+  std::vector<AtlasChunkEdit> read() {
     Mat units;
     for (int k = 0; k < 3; ++k) units.m[k][k] = unitScale_;
     if (s_.mRootNode) visit(*s_.mRootNode, units, 0);
-    scene_.name = escapeUtf8(file_);
-    return std::move(scene_);
+    return chunkEdits(nodes_, file_);
   }
 
 private:
@@ -86,7 +87,7 @@ private:
   bool zUp_ = false;
   float upSign_ = 1;
   double unitScale_ = 1; // metres per file unit
-  Scene scene_;
+  std::vector<EditedNode> nodes_;
 
   [[noreturn]] void fail(const std::string& what) const {
     throw Error(file_, Error::kNoOffset, what);
@@ -95,7 +96,7 @@ private:
   // A negative up axis is a half turn about X, which keeps the handedness.
   Vec3 toSceneAxes(const double v[3]) const {
     const Vec3 f = {float(v[0]), float(v[1] * upSign_), float(v[2] * upSign_)};
-    return zUp_ ? f : fromGltfAxes(f);
+    return zUp_ ? f : gltf::fromGltfAxes(f);
   }
 
   void visit(const aiNode& n, const Mat& parent, int depth) {
@@ -107,24 +108,18 @@ private:
   }
 
   void addNode(const aiNode& n, const Mat& world) {
-    // Normals by the cofactor matrix (det x inverse transpose), sign restored.
     const auto& w = world.m;
-    double cof[3][3];
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) {
-        const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-        cof[r][c] = w[r1][c1] * w[r2][c2] - w[r1][c2] * w[r2][c1];
-      }
-    const double det = w[0][0] * cof[0][0] + w[0][1] * cof[0][1] + w[0][2] * cof[0][2];
-    const bool mirrored = det < 0;
-    Mesh mesh;
+    const NormalTransform normals([&](int row, int col) { return w[row][col]; });
+    const bool mirrored = normals.mirrors();
+    EditedNode node;
+    node.name = escapeUtf8(n.mName.C_Str());
     for (unsigned k = 0; k < n.mNumMeshes; ++k) {
       if (n.mMeshes[k] >= s_.mNumMeshes)
         fail("node '" + std::string(n.mName.C_Str()) + "' refers to a missing mesh");
       const aiMesh& m = *s_.mMeshes[n.mMeshes[k]];
       const std::string who =
           "node '" + std::string(n.mName.C_Str()) + "' mesh '" + m.mName.C_Str() + "'";
-      if (mesh.name.empty()) mesh.name = escapeUtf8(m.mName.C_Str());
+      if (node.meshName.empty()) node.meshName = escapeUtf8(m.mName.C_Str());
       Primitive p;
       p.positions.reserve(m.mNumVertices);
       for (unsigned i = 0; i < m.mNumVertices; ++i) {
@@ -136,12 +131,7 @@ private:
       if (m.mNormals)
         for (unsigned i = 0; i < m.mNumVertices; ++i) {
           const aiVector3D& v = m.mNormals[i];
-          double q[3];
-          for (int r = 0; r < 3; ++r) q[r] = cof[r][0] * v.x + cof[r][1] * v.y + cof[r][2] * v.z;
-          const double len =
-              std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) * (mirrored ? -1 : 1);
-          if (len != 0) q[0] /= len, q[1] /= len, q[2] /= len;
-          p.normals.push_back(toSceneAxes(q));
+          p.normals.push_back(toSceneAxes(normals.apply(v.x, v.y, v.z).data()));
         }
       // OBJ, FBX and DAE put the texture origin bottom left, glTF top left.
       for (int set = 0; set < 2; ++set)
@@ -162,20 +152,15 @@ private:
           p.indices.push_back(idx);
         }
       }
-      mesh.primitives.push_back(std::move(p));
+      node.primitives.push_back(std::move(p));
     }
-    Node node;
-    node.name = escapeUtf8(n.mName.C_Str());
-    node.mesh = int(scene_.meshes.size());
-    scene_.meshes.push_back(std::move(mesh));
-    scene_.roots.push_back(int(scene_.nodes.size()));
-    scene_.nodes.push_back(std::move(node));
+    nodes_.push_back(std::move(node));
   }
 };
 
 } // namespace
 
-Scene readAssimpScene(const std::string& path) {
+std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path) {
   // Assimp's forty-odd importers are uneven on malformed files (tests/fuzz
   // found that "ply\nformat ascii 1.0\n" hangs Assimp 5.2's PLY reader), so
   // only the formats DCC edits arrive in go to it, each picked by extension:
@@ -202,4 +187,4 @@ Scene readAssimpScene(const std::string& path) {
   return AssimpReader(*s, path).read();
 }
 
-} // namespace strata::gltf
+} // namespace strata::edits

@@ -1,20 +1,20 @@
-// glTF 2.0 -> scene through tinygltf (scene_reader.h).
+// glTF 2.0 -> chunk edits through tinygltf (edit_reader.h).
+#include "edit_reader.h"
+#include "edited_nodes.h"
 #include "gltf_writer.h"
-#include "scene_reader.h"
+#include "normal_transform.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
-#include "strata/text.h"
 
 #include <tiny_gltf.h>
 
 #include <cctype>
-#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 
-namespace strata::gltf {
+namespace strata::edits {
 
 namespace {
 
@@ -238,11 +238,25 @@ std::vector<uint32_t> toTriangleList(int mode, const std::vector<uint32_t>& seq)
   return out;
 }
 
+// extras.strata {level, x, y} as the glTF writer puts them on a chunk's node:
+// all three, each a number whose integer part is a U32.
+std::optional<std::array<uint32_t, 3>> chunkTags(const tinygltf::Value& tags) {
+  if (!tags.IsObject()) return std::nullopt;
+  std::array<uint32_t, 3> key;
+  for (int k = 0; k < 3; ++k) {
+    const tinygltf::Value& v = tags.Get(k == 0 ? "level" : k == 1 ? "x" : "y");
+    const double d = v.IsNumber() ? v.GetNumberAsDouble() : -1;
+    if (!(d > -1 && d < 4294967296.0)) return std::nullopt;
+    key[size_t(k)] = uint32_t(d);
+  }
+  return key;
+}
+
 class Reader {
 public:
   Reader(const tinygltf::Model& m, const std::string& file) : m_(m), file_(file), acc_(m, file) {}
 
-  Scene read() {
+  std::vector<AtlasChunkEdit> read() {
     std::vector<int> roots;
     if (!m_.scenes.empty()) {
       const int s =
@@ -258,15 +272,14 @@ public:
     }
     visited_.assign(m_.nodes.size(), false);
     for (int r : roots) visit(r, identity(), 0);
-    scene_.name = escapeUtf8(file_);
-    return std::move(scene_);
+    return chunkEdits(nodes_, file_);
   }
 
 private:
   const tinygltf::Model& m_;
   const std::string& file_;
   Accessors acc_;
-  Scene scene_;
+  std::vector<EditedNode> nodes_;
   std::vector<bool> visited_;
 
   [[noreturn]] void fail(const std::string& what) const {
@@ -290,19 +303,12 @@ private:
       fail("node '" + n.name + "' refers to mesh " + std::to_string(n.mesh) +
            ", which does not exist");
     const tinygltf::Mesh& gm = m_.meshes[size_t(n.mesh)];
-    Mesh mesh;
-    mesh.name = gm.name;
-    // Normals transform by the inverse transpose; the cofactor matrix is
-    // proportional to it and needs no inversion.
+    EditedNode node;
+    node.name = n.name;
+    node.meshName = gm.name;
     const double* w = world.data();
     auto at = [&](int row, int col) { return w[col * 4 + row]; };
-    double cof[3][3];
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) {
-        const int r1 = (r + 1) % 3, r2 = (r + 2) % 3, c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-        cof[r][c] = at(r1, c1) * at(r2, c2) - at(r1, c2) * at(r2, c1);
-      }
-    const double det = at(0, 0) * cof[0][0] + at(0, 1) * cof[0][1] + at(0, 2) * cof[0][2];
+    const NormalTransform normals(at);
     const bool isIdentity = world == identity();
     for (size_t pi = 0; pi < gm.primitives.size(); ++pi) {
       const tinygltf::Primitive& gp = gm.primitives[pi];
@@ -319,13 +325,13 @@ private:
       prim.positions.resize(count);
       for (size_t i = 0; i < count; ++i) {
         if (isIdentity) { // exactly the values stored
-          prim.positions[i] = fromGltfAxes({p[i * 3], p[i * 3 + 1], p[i * 3 + 2]});
+          prim.positions[i] = gltf::fromGltfAxes({p[i * 3], p[i * 3 + 1], p[i * 3 + 2]});
           continue;
         }
         double v[3];
         for (int r = 0; r < 3; ++r)
           v[r] = at(r, 0) * p[i * 3] + at(r, 1) * p[i * 3 + 1] + at(r, 2) * p[i * 3 + 2] + at(r, 3);
-        prim.positions[i] = fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
+        prim.positions[i] = gltf::fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
       }
       auto nrm = gp.attributes.find("NORMAL");
       if (nrm != gp.attributes.end()) {
@@ -333,14 +339,8 @@ private:
         if (nv.size() != p.size()) fail(who + ": NORMAL and POSITION counts differ");
         prim.normals.resize(count);
         for (size_t i = 0; i < count; ++i) {
-          double v[3];
-          for (int r = 0; r < 3; ++r)
-            v[r] = cof[r][0] * nv[i * 3] + cof[r][1] * nv[i * 3 + 1] + cof[r][2] * nv[i * 3 + 2];
-          // cof = det x inverse transpose: divide the sign of det back out.
-          const double len =
-              std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) * (det < 0 ? -1 : 1);
-          if (len != 0) v[0] /= len, v[1] /= len, v[2] /= len;
-          prim.normals[i] = fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
+          const std::array<double, 3> v = normals.apply(nv[i * 3], nv[i * 3 + 1], nv[i * 3 + 2]);
+          prim.normals[i] = gltf::fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
         }
       }
       for (int set = 0; set < 2; ++set) {
@@ -364,23 +364,13 @@ private:
         for (size_t i = 0; i < count; ++i) seq[i] = uint32_t(i);
       }
       prim.indices = toTriangleList(gp.mode == -1 ? TINYGLTF_MODE_TRIANGLES : gp.mode, seq);
-      if (det < 0) // a mirroring transform turns the winding around
+      if (normals.mirrors())
         for (size_t i = 0; i + 2 < prim.indices.size(); i += 3)
           std::swap(prim.indices[i + 1], prim.indices[i + 2]);
-      mesh.primitives.push_back(std::move(prim));
+      node.primitives.push_back(std::move(prim));
     }
-    Node node;
-    node.name = n.name;
-    const tinygltf::Value& tags = n.extras.Get("strata");
-    if (tags.IsObject())
-      for (const char* key : {"level", "x", "y"}) {
-        const tinygltf::Value& v = tags.Get(key);
-        if (v.IsNumber()) node.tags.push_back({key, int64_t(v.GetNumberAsDouble())});
-      }
-    node.mesh = int(scene_.meshes.size());
-    scene_.meshes.push_back(std::move(mesh));
-    scene_.roots.push_back(int(scene_.nodes.size()));
-    scene_.nodes.push_back(std::move(node));
+    node.tagged = chunkTags(n.extras.Get("strata"));
+    nodes_.push_back(std::move(node));
   }
 };
 
@@ -392,7 +382,7 @@ bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int
 
 } // namespace
 
-Scene readGltfScene(const std::string& path) {
+std::vector<AtlasChunkEdit> readGltfEdits(const std::string& path) {
   std::vector<uint8_t> bytes = readFile(path);
   if (bytes.size() > 0xFFFFFFFFull) throw Error(path, Error::kNoOffset, "larger than 4 GiB");
   tinygltf::TinyGLTF loader;
@@ -413,7 +403,7 @@ Scene readGltfScene(const std::string& path) {
   return Reader(model, path).read();
 }
 
-Scene readEditedScene(const std::string& path) {
+std::vector<AtlasChunkEdit> readEdits(const std::string& path) {
   std::vector<uint8_t> bytes(64, 0);
   {
     std::ifstream in(path, std::ios::binary);
@@ -425,7 +415,7 @@ Scene readEditedScene(const std::string& path) {
   while (i < bytes.size() && std::isspace(bytes[i])) ++i;
   const bool glb = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   const bool json = i < bytes.size() && bytes[i] == '{';
-  return glb || json ? readGltfScene(path) : readAssimpScene(path);
+  return glb || json ? readGltfEdits(path) : readAssimpEdits(path);
 }
 
-} // namespace strata::gltf
+} // namespace strata::edits

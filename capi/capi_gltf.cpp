@@ -1,5 +1,5 @@
 // strata.h glTF output through the project's glTF writer.
-#include "capi/capi_handles.h"
+#include "capi_handles.h"
 #include "gltf_writer.h"
 #include "strata/error.h"
 

@@ -1,15 +1,11 @@
-// Scene -> edited chunks: the way back of the Atlas adapter (design.md "Atlas
-// to scene": one node per chunk named L<level>_<x>_<y>, extras.strata tags).
-#include "atlas/atlas_edit.h"
+// Edited nodes -> chunk edits (edited_nodes.h).
+#include "edited_nodes.h"
+
 #include "strata/error.h"
 
 #include <cctype>
 
-namespace strata::atlas {
-
-std::string chunkName(uint32_t level, uint32_t x, uint32_t y) {
-  return "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
-}
+namespace strata::edits {
 
 namespace {
 
@@ -41,44 +37,26 @@ bool parseChunkName(const std::string& s, uint32_t& level, uint32_t& x, uint32_t
   return false;
 }
 
-namespace {
-
-// Tags written by the glTF writer (extras.strata) survive renaming in a DCC.
-bool fromTags(const NodeTags& tags, uint32_t& level, uint32_t& x, uint32_t& y) {
-  int found = 0;
-  for (const auto& [key, value] : tags) {
-    if (value < 0 || value > 0xFFFFFFFFll) continue;
-    if (key == "level") level = uint32_t(value), found |= 1;
-    if (key == "x") x = uint32_t(value), found |= 2;
-    if (key == "y") y = uint32_t(value), found |= 4;
-  }
-  return found == 7;
-}
-
-} // namespace
-
-std::vector<ChunkEdit> chunkEditsFromScene(const Scene& scene, const std::string& fileName) {
-  std::vector<ChunkEdit> edits;
-  for (const Node& node : scene.nodes) {
-    if (node.mesh < 0) continue;
-    if (size_t(node.mesh) >= scene.meshes.size())
+std::vector<AtlasChunkEdit> chunkEdits(const std::vector<EditedNode>& nodes,
+                                       const std::string& fileName) {
+  std::vector<AtlasChunkEdit> edits;
+  for (const EditedNode& node : nodes) {
+    AtlasChunkEdit e;
+    if (node.tagged)
+      e.level = (*node.tagged)[0], e.x = (*node.tagged)[1], e.y = (*node.tagged)[2];
+    else if (!parseChunkName(node.name, e.level, e.x, e.y) &&
+             !parseChunkName(node.meshName, e.level, e.x, e.y))
       throw Error(fileName, Error::kNoOffset,
-                  "node '" + node.name + "' refers to a mesh that does not exist");
-    const Mesh& mesh = scene.meshes[size_t(node.mesh)];
-    ChunkEdit e;
-    if (!fromTags(node.tags, e.level, e.x, e.y) && !parseChunkName(node.name, e.level, e.x, e.y) &&
-        !parseChunkName(mesh.name, e.level, e.x, e.y))
-      throw Error(fileName, Error::kNoOffset,
-                  "node '" + node.name + "' (mesh '" + mesh.name +
+                  "node '" + node.name + "' (mesh '" + node.meshName +
                       "') names no chunk: expected L<level>_<x>_<y> in its name (or "
                       "extras.strata {level, x, y}); remove meshes that are not terrain chunks");
     e.source = "node '" + node.name + "'";
     bool normals = true, uv = true;
-    for (const Primitive& p : mesh.primitives) {
+    for (const Primitive& p : node.primitives) {
       normals = normals && p.normals.size() == p.positions.size();
       uv = uv && (p.uv1.size() == p.positions.size() || p.uv0.size() == p.positions.size());
     }
-    for (const Primitive& p : mesh.primitives) {
+    for (const Primitive& p : node.primitives) {
       const uint32_t base = uint32_t(e.positions.size());
       e.positions.insert(e.positions.end(), p.positions.begin(), p.positions.end());
       if (normals) e.normals.insert(e.normals.end(), p.normals.begin(), p.normals.end());
@@ -91,11 +69,7 @@ std::vector<ChunkEdit> chunkEditsFromScene(const Scene& scene, const std::string
     }
     edits.push_back(std::move(e));
   }
-  if (edits.empty())
-    throw Error(fileName, Error::kNoOffset,
-                "the edited file holds no meshes: nothing to write back (expected one mesh per "
-                "chunk, named L<level>_<x>_<y>)");
   return edits;
 }
 
-} // namespace strata::atlas
+} // namespace strata::edits

@@ -1,5 +1,5 @@
 // Calls of strata.h that need no handle, and the helpers of capi_handles.h.
-#include "capi/capi_handles.h"
+#include "capi_handles.h"
 
 #include <cstdlib>
 
