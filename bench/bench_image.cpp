@@ -1,6 +1,6 @@
 // Image core benchmark (issue 3): BC decode throughput of our decoders against
-// OpenImageIO 2.4 reading the same DDS file and libsquish (BC1-BC3), and PNG
-// write time of encodePNG against OpenImageIO's default PNG output. Every
+// OpenImageIO 2.4 reading the same DDS file and libsquish (BC1-BC3); PNG write
+// is bench_png.cpp's. Every
 // decoder runs single-threaded (OIIO "threads" = 1); each figure is the best
 // of several runs. Throughput counts output pixels as RGBA8 (4 bytes each)
 // for every decoder, whatever channel count it produces.
@@ -134,36 +134,6 @@ int main() {
   std::printf("speedup = other decoder's time / strata's time. BC6H: strata decodes to RGBA32F, "
               "OIIO to RGB half.\n\n");
 
-  // PNG: a smooth image with some noise, like a terrain texture.
-  std::vector<uint8_t> rgba(size_t(kSize) * kSize * 4);
-  std::mt19937 rng(7);
-  for (uint32_t y = 0; y < kSize; ++y)
-    for (uint32_t x = 0; x < kSize; ++x) {
-      uint8_t* p = &rgba[(size_t(y) * kSize + x) * 4];
-      p[0] = uint8_t(x / 4 + rng() % 8);
-      p[1] = uint8_t(y / 4 + rng() % 8);
-      p[2] = uint8_t((x + y) / 8 + rng() % 8);
-      p[3] = 255;
-    }
-  size_t ourSize = 0, theirSize = 0;
-  double ours = bestSeconds([&] {
-    std::vector<uint8_t> png = encodePNG(rgba.data(), kSize, kSize);
-    ourSize = png.size();
-    writeFileAtomic((dir / "ours.png").string(), png);
-  });
-  const std::string theirsPath = (dir / "oiio.png").string();
-  double theirs = bestSeconds([&] {
-    auto out = OIIO::ImageOutput::create(theirsPath);
-    OIIO::ImageSpec spec(static_cast<int>(kSize), static_cast<int>(kSize), 4,
-                         OIIO::TypeDesc::UINT8);
-    out->open(theirsPath, spec);
-    out->write_image(OIIO::TypeDesc::UINT8, rgba.data());
-    out->close();
-  });
-  theirSize = std::filesystem::file_size(theirsPath);
-  std::printf("PNG write %ux%u RGBA8: strata encodePNG + write %.1f ms (%zu bytes), OIIO default "
-              "%.1f ms (%zu bytes), time ratio strata/OIIO %.2f\n",
-              kSize, kSize, ours * 1e3, ourSize, theirs * 1e3, theirSize, ours / theirs);
   std::filesystem::remove_all(dir);
   return 0;
 }
