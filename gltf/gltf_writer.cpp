@@ -4,6 +4,7 @@
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
+#include "strata/parallel.h"
 
 #include <tiny_gltf.h>
 
@@ -31,11 +32,31 @@ public:
 
   tinygltf::Model build() {
     if (options_.textures != TextureMode::None) {
-      for (const Image& img : scene_.images) addImage(img);
+      // Decoding and PNG encoding are most of a textured write: every image
+      // at once on the cores the budget has (strata/parallel.h), added in
+      // scene order, so the bytes do not depend on the thread count.
+      std::vector<std::vector<uint8_t>> pngs(scene_.images.size());
+      parallelFor(pngs.size(), [&](size_t i) {
+        const Image& img = scene_.images[i];
+        std::vector<uint8_t> rgba = image::decodeRGBA8(img, 0, 0);
+        pngs[i] = image::encodePNG(rgba.data(), img.width, img.height);
+      });
+      for (size_t i = 0; i < pngs.size(); ++i) addImage(scene_.images[i], pngs[i]);
       if (options_.textures == TextureMode::Ktx2) addKtx2Images();
       for (const Texture& t : scene_.textures) addTexture(t);
     }
     for (const Material& m : scene_.materials) addMaterial(m);
+    // The buffer's final size, at most (u16 indices take less): growing it
+    // by doubling would copy it and, for a moment, hold it twice.
+    size_t bytes = model_.buffers[0].data.size();
+    for (const Mesh& m : scene_.meshes)
+      for (const Primitive& p : m.primitives) {
+        bytes += 4 * 7 + 12 * (p.positions.size() + p.normals.size()) +
+                 8 * (p.uv0.size() + p.uv1.size()) + 16 * p.colors.size() + 4 * p.indices.size();
+        for (const MorphTarget& t : p.morphTargets)
+          bytes += 4 * 2 + 12 * t.positions.size() + 8 * t.uv0.size();
+      }
+    model_.buffers[0].data.reserve(bytes);
     for (const Mesh& m : scene_.meshes) addMesh(m);
     for (const Node& n : scene_.nodes) addNode(n);
     tinygltf::Scene s;
@@ -176,9 +197,7 @@ private:
     model_.nodes.push_back(gn);
   }
 
-  void addImage(const Image& img) {
-    std::vector<uint8_t> rgba = image::decodeRGBA8(img, 0, 0);
-    std::vector<uint8_t> png = image::encodePNG(rgba.data(), img.width, img.height);
+  void addImage(const Image& img, const std::vector<uint8_t>& png) {
     tinygltf::Image gi;
     gi.name = img.name;
     gi.mimeType = "image/png";
@@ -308,7 +327,11 @@ std::vector<uint8_t> writeGltf(const Scene& scene, const WriteOptions& options) 
   gltf.SetImageWriter(nullptr, nullptr);
   if (!gltf.WriteGltfSceneToStream(&model, os, !options.binary, options.binary))
     throw Error("", Error::kNoOffset, "tinygltf failed to serialize the glTF");
+  // Each copy of the output is let go as soon as the next exists, so at most
+  // two are ever held (not the model, the stream, its string and the bytes).
+  model = tinygltf::Model();
   std::string s = os.str();
+  os.str(std::string());
   return std::vector<uint8_t>(s.begin(), s.end());
 }
 
