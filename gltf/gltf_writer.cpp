@@ -316,17 +316,71 @@ private:
   }
 };
 
+// tinygltf's serialization of the model (GLB or JSON text) into `os`.
+void serialize(tinygltf::Model& model, bool binary, std::ostream& os) {
+  tinygltf::TinyGLTF gltf;
+  // Keep image URIs (the KTX2 data: URIs) as they are: tinygltf's default
+  // image writer would re-encode image pixels, which these images lack.
+  gltf.SetImageWriter(nullptr, nullptr);
+  if (!gltf.WriteGltfSceneToStream(&model, os, !binary, binary))
+    throw Error("", Error::kNoOffset, "tinygltf failed to serialize the glTF");
+}
+
+void put32(std::ostream& out, uint32_t v) {
+  const char b[4] = {char(v), char(v >> 8), char(v >> 16), char(v >> 24)};
+  out.write(b, 4);
+}
+
+// The GLB of the model, its binary chunk written straight from the model's
+// buffer (glTF 2.0 "GLB File Format Specification": a 12-byte header, the
+// JSON chunk padded with spaces to 4 bytes, the BIN chunk padded with
+// zeros). tinygltf would copy the buffer and then the whole file into a
+// stream first. The JSON is tinygltf's, serialized with the buffer left
+// empty, and only its byteLength is then filled in, so the bytes are
+// exactly those tinygltf writes.
+void streamGlb(tinygltf::Model& model, std::ostream& out) {
+  std::vector<unsigned char> bin;
+  if (!model.buffers.empty()) bin.swap(model.buffers[0].data);
+  std::ostringstream os;
+  serialize(model, true, os);
+  const std::string glb = os.str();
+  if (bin.empty()) {
+    out.write(glb.data(), std::streamsize(glb.size()));
+    return;
+  }
+  uint32_t jsonChunk = 0;
+  std::memcpy(&jsonChunk, glb.data() + 12, 4);
+  std::string json = glb.substr(20, jsonChunk);
+  json.erase(json.find_last_not_of(' ') + 1);
+  // Keys are sorted and strings escaped, so this text occurs only here.
+  const std::string empty = "\"buffers\":[{\"byteLength\":0}]";
+  const size_t at = json.find(empty);
+  if (at == std::string::npos || json.find(empty, at + 1) != std::string::npos)
+    throw Error("", Error::kNoOffset, "tinygltf wrote the GLB buffer in an unexpected form");
+  json.replace(at, empty.size(),
+               "\"buffers\":[{\"byteLength\":" + std::to_string(bin.size()) + "}]");
+  const size_t jsonPad = (4 - json.size() % 4) % 4, binPad = (4 - bin.size() % 4) % 4;
+  const uint64_t total = 12 + 8 + json.size() + jsonPad + 8 + bin.size() + binPad;
+  if (total > 0xFFFFFFFFu) throw Error("", Error::kNoOffset, "a GLB holds at most 4 GiB");
+  out.write("glTF", 4);
+  put32(out, 2);
+  put32(out, uint32_t(total));
+  put32(out, uint32_t(json.size() + jsonPad));
+  put32(out, 0x4E4F534A); // "JSON"
+  out.write(json.data(), std::streamsize(json.size()));
+  out.write("   ", std::streamsize(jsonPad));
+  put32(out, uint32_t(bin.size() + binPad));
+  put32(out, 0x004E4942); // "BIN\0"
+  out.write(reinterpret_cast<const char*>(bin.data()), std::streamsize(bin.size()));
+  out.write("\0\0\0", std::streamsize(binPad));
+}
+
 } // namespace
 
 std::vector<uint8_t> writeGltf(const Scene& scene, const WriteOptions& options) {
   tinygltf::Model model = Builder(scene, options).build();
   std::ostringstream os;
-  tinygltf::TinyGLTF gltf;
-  // Keep image URIs (the KTX2 data: URIs) as they are: tinygltf's default
-  // image writer would re-encode image pixels, which these images lack.
-  gltf.SetImageWriter(nullptr, nullptr);
-  if (!gltf.WriteGltfSceneToStream(&model, os, !options.binary, options.binary))
-    throw Error("", Error::kNoOffset, "tinygltf failed to serialize the glTF");
+  serialize(model, options.binary, os);
   // Each copy of the output is let go as soon as the next exists, so at most
   // two are ever held (not the model, the stream, its string and the bytes).
   model = tinygltf::Model();
@@ -351,14 +405,24 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
     options.ktx2Beside = &beside;
     options.ktx2Stem = target.stem().string();
   }
-  const std::vector<uint8_t> bytes = writeGltf(scene, options);
+  // A GLB streams to the file (streamGlb): memory holds the scene and the
+  // model's buffer, never the file on top of them.
+  tinygltf::Model model;
+  std::vector<uint8_t> text;
+  if (options.binary)
+    model = Builder(scene, options).build();
+  else
+    text = writeGltf(scene, options);
   std::vector<std::string> written;
   try {
     for (const SideFile& f : beside) {
       written.push_back((target.parent_path() / f.name).string());
       writeFileAtomic(written.back(), f.bytes);
     }
-    writeFileAtomic(path, bytes);
+    if (options.binary)
+      writeFileAtomic(path, [&](std::ostream& out) { streamGlb(model, out); });
+    else
+      writeFileAtomic(path, text);
   } catch (...) {
     std::error_code ec;
     for (const std::string& w : written) std::filesystem::remove(w, ec);
