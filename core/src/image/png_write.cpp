@@ -12,18 +12,27 @@
 #include <libdeflate.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <utility>
 
 namespace strata::image {
 namespace {
 
-using Compressor = std::unique_ptr<libdeflate_compressor, void (*)(libdeflate_compressor*)>;
+// One compressor per level (0-12) and thread, made once: allocating one
+// (and clearing its tables) cost more than compressing a small tile.
+struct Compressors {
+  std::array<libdeflate_compressor*, 13> byLevel{};
+  ~Compressors() {
+    for (libdeflate_compressor* c : byLevel) libdeflate_free_compressor(c);
+  }
+};
 
-Compressor compressor(int level) {
-  Compressor c(libdeflate_alloc_compressor(level), libdeflate_free_compressor);
+libdeflate_compressor* compressor(int level) {
+  thread_local Compressors made;
+  libdeflate_compressor*& c = made.byLevel.at(size_t(level));
+  if (!c) c = libdeflate_alloc_compressor(level);
   if (!c) throw Error("", Error::kNoOffset, "out of memory creating a deflate compressor");
   return c;
 }
@@ -92,9 +101,9 @@ void filterRows(const uint8_t* rgba, uint32_t width, uint32_t y0, uint32_t y1, u
 }
 
 size_t compressedSize(const std::vector<uint8_t>& raw, int level) {
-  Compressor c = compressor(level);
-  std::vector<uint8_t> out(libdeflate_zlib_compress_bound(c.get(), raw.size()));
-  return libdeflate_zlib_compress(c.get(), raw.data(), raw.size(), out.data(), out.size());
+  libdeflate_compressor* c = compressor(level);
+  std::vector<uint8_t> out(libdeflate_zlib_compress_bound(c, raw.size()));
+  return libdeflate_zlib_compress(c, raw.data(), raw.size(), out.data(), out.size());
 }
 
 void put32(std::vector<uint8_t>& out, uint32_t v) {
@@ -127,12 +136,13 @@ PngPlan choosePlan(const uint8_t* rgba, uint32_t width, uint32_t height) {
   checkSize(width, height);
   PngPlan plan;
   plan.bpp = opaque(rgba, size_t(width) * height) ? 3 : 4;
-  // The sample: the whole of a small image; of a large one, eight bands of
-  // rows spread over it, 1/64 of it in all, enough to rank the filters at a
-  // few per cent of the time the image itself takes.
+  // The sample: eight bands of rows spread over the image, 1/64 of a large
+  // one and at least one row each (1/8 of a 64-row tile), enough to rank the
+  // filters at a few per cent of the time the image itself takes; the
+  // whole of an image under 64 rows.
   constexpr uint32_t kBands = 8;
   std::vector<std::pair<uint32_t, uint32_t>> bands; // first row, rows
-  if (uint64_t(width) * height <= 65536 || height < kBands * 8) {
+  if (height < kBands * 8) {
     bands.push_back({0, height});
   } else {
     const uint32_t rows = std::max<uint32_t>(1, height / (kBands * 64));
@@ -156,12 +166,12 @@ PngPlan choosePlan(const uint8_t* rgba, uint32_t width, uint32_t height) {
     const size_t size = compressedSize(sample, 1);
     if (size < best) best = size, plan.filter = f;
   }
-  // A small image takes well under a millisecond at any level: the smallest
-  // output it is. For a large one level 2 costs about twice level 1's time
-  // (bench_png) for 3-6% smaller texture-like images: it is taken only where
-  // the sample shrinks far more.
-  if (bands.size() == 1) {
-    plan.level = 9;
+  // A small image (at most 256^2) takes well under a millisecond at level 6,
+  // and its size then matters more than that time. For a large one
+  // level 2 costs about twice level 1's time (bench_png) for 3-6% smaller
+  // texture-like images: it is taken only where the sample shrinks far more.
+  if (uint64_t(width) * height <= 65536) {
+    plan.level = 6;
     return plan;
   }
   filtered(plan.filter);
@@ -177,7 +187,7 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   filterRows(rgba, width, 0, height, plan.bpp, plan.filter, raw.data());
 
   static const uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  Compressor c = compressor(plan.level);
+  libdeflate_compressor* c = compressor(plan.level);
   std::vector<uint8_t> out(kSignature, kSignature + 8);
   // IHDR (§11.2.2): bit depth 8, colour type 6 (RGBA) or 2 (RGB), deflate,
   // adaptive filtering, no interlace.
@@ -189,10 +199,9 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   closeChunk(out, 8, "IHDR");
 
   const size_t idat = out.size();
-  const size_t bound = libdeflate_zlib_compress_bound(c.get(), raw.size());
+  const size_t bound = libdeflate_zlib_compress_bound(c, raw.size());
   out.resize(idat + 8 + bound);
-  const size_t packed =
-      libdeflate_zlib_compress(c.get(), raw.data(), raw.size(), &out[idat + 8], bound);
+  const size_t packed = libdeflate_zlib_compress(c, raw.data(), raw.size(), &out[idat + 8], bound);
   if (packed == 0) throw Error("", Error::kNoOffset, "deflate of the PNG pixels failed");
   out.resize(idat + 8 + packed);
   closeChunk(out, idat, "IDAT");
