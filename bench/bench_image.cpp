@@ -4,6 +4,7 @@
 // decoder runs single-threaded (OIIO "threads" = 1); each figure is the best
 // of several runs. Throughput counts output pixels as RGBA8 (4 bytes each)
 // for every decoder, whatever channel count it produces.
+#include "bench_timing.h"
 #include "image/bc_blocks.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
@@ -11,32 +12,19 @@
 #include <OpenImageIO/imageio.h>
 #include <squish.h>
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
 using namespace strata;
 using namespace strata::image;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
 constexpr uint32_t kSize = 1024;
 constexpr int kRuns = 5;
-
-double bestSeconds(const std::function<void()>& f) {
-  double best = 1e30;
-  for (int i = 0; i < kRuns; ++i) {
-    auto t0 = Clock::now();
-    f();
-    best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
-  }
-  return best;
-}
 
 // Random blocks; BC6H / BC7 get their mode field cycled so every mode counts
 // equally (random bytes would make BC7 mostly mode 0).
@@ -100,7 +88,7 @@ int main() {
     const bool hdr = r.code == dxgi::BC6H_UF16;
     size_t sink = 0;
     // Ours, from the same file: read, parse the DDS, decode.
-    double ours = bestSeconds([&] {
+    double ours = bench::bestSeconds(kRuns, [&] {
       Image dds = readDDS(readFile(path), path);
       if (hdr)
         sink += decodeRGBA32F(dds).size();
@@ -108,7 +96,7 @@ int main() {
         sink += decodeRGBA8(dds).size();
     });
     std::vector<uint8_t> buf(size_t(kSize) * kSize * 4 * 2);
-    double oiio = bestSeconds([&] {
+    double oiio = bench::bestSeconds(kRuns, [&] {
       auto in = OIIO::ImageInput::open(path);
       if (!in) {
         std::fprintf(stderr, "OIIO cannot open %s: %s\n", path.c_str(), OIIO::geterror().c_str());
@@ -120,7 +108,7 @@ int main() {
     });
     // The block kernels alone (bc_blocks.h) into one reused packed block: what
     // the whole-image path above costs beyond them is its own overhead.
-    double kernel = bestSeconds([&] {
+    double kernel = bench::bestSeconds(kRuns, [&] {
       alignas(16) uint8_t texels[64 * 4];
       uint16_t half[48];
       const size_t blocks =
@@ -157,7 +145,7 @@ int main() {
     });
     double sq = 0;
     if (r.squishFlags)
-      sq = bestSeconds([&] {
+      sq = bench::bestSeconds(kRuns, [&] {
         squish::DecompressImage(buf.data(), int(kSize), int(kSize), img.data.data(), r.squishFlags);
         sink += buf[11];
       });

@@ -10,34 +10,22 @@
 // runs. Every PNG is decoded back (libpng) and compared texel for texel.
 //   bench_png [--runs N]
 #include "bench_png_images.h"
+#include "bench_timing.h"
 
 #include "strata/image.h"
 
 #include <OpenImageIO/filesystem.h>
 #include <OpenImageIO/imageio.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <string>
 #include <vector>
 
 using namespace strata;
-using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double bestSeconds(int runs, const std::function<void()>& f) {
-  double best = 1e30;
-  for (int i = 0; i < runs; ++i) {
-    auto t0 = Clock::now();
-    f();
-    best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
-  }
-  return best;
-}
 
 std::vector<uint8_t> oiioPNG(const bench::Rgba& img) {
   std::vector<unsigned char> out;
@@ -66,9 +54,9 @@ int main(int argc, char** argv) {
   bool allExact = true;
   for (const bench::Rgba& img : bench::pngBenchImages()) {
     std::vector<uint8_t> ours, theirs;
-    const double tOurs = bestSeconds(
+    const double tOurs = bench::bestSeconds(
         runs, [&] { ours = image::encodePNG(img.pixels.data(), img.width, img.height); });
-    const double tTheirs = bestSeconds(runs, [&] { theirs = oiioPNG(img); });
+    const double tTheirs = bench::bestSeconds(runs, [&] { theirs = oiioPNG(img); });
     const bool exact = image::decodeEncoded(ours, img.name + ".png").data == img.pixels;
     allExact = allExact && exact;
     std::printf("%-8s %4ux%-6u %10.1f %10.1f %7.1fx %11zu %11zu %6.3fx  %s\n", img.name.c_str(),
