@@ -78,7 +78,7 @@ std::vector<Sample> loadSamples(const fs::path& root) {
         std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
         add(out, image::decodeEncoded(bytes, p.string()), p.filename().string());
       } else if (p.extension() == ".ytd") {
-        for (const Image& img : requireFormat(p.string()).textures(p.string(), {}))
+        for (const Image& img : requireFormat(p.string()).textures(p.string(), {}).images)
           if (img.width >= 4 && img.height >= 4)
             add(out, img, p.filename().string() + ":" + img.name);
       }

@@ -7,6 +7,7 @@
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/formats.h"
+#include "strata/parallel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -83,6 +84,10 @@ int runConvert(const ConvertArgs& args) {
     std::fprintf(stderr, "strata: error: no convertible input found\n");
     return kExitFailed;
   }
+  // --jobs is the whole process's thread budget: a batch's workers hold it,
+  // and what they leave (all of it but one, for a single input) goes to the
+  // chunks and images inside each file (strata/parallel.h).
+  if (args.jobs > 0) setThreadBudget(unsigned(args.jobs));
   if (!ex.batch) {
     const Input& in = ex.inputs.front();
     Progress bar("converting " + fs::path(in.path).filename().string());
@@ -135,9 +140,9 @@ int runConvert(const ConvertArgs& args) {
       bar.update(++done, total);
     }
   };
-  unsigned jobs =
-      args.jobs > 0 ? unsigned(args.jobs) : std::max(1u, std::thread::hardware_concurrency());
-  jobs = unsigned(std::min<size_t>(jobs, std::max<size_t>(total, 1)));
+  // This thread only waits: the first worker runs on its share of the budget.
+  ThreadReservation workers(unsigned(std::min<size_t>(threadBudget(), total)) - 1);
+  const unsigned jobs = workers.count() + 1;
   std::vector<std::thread> threads;
   for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(worker);
   for (auto& t : threads) t.join();

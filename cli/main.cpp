@@ -31,8 +31,10 @@ int main(int argc, char** argv) {
   convert->add_flag("--partial", conv.load.partial,
                     "Write every intact piece of a damaged input and name each piece left out "
                     "(default: refuse the input)");
-  convert->add_option("-j,--jobs", conv.jobs,
-                      "Parallel conversions in a batch (default: all cores)");
+  convert->add_option(
+      "-j,--jobs", conv.jobs,
+      "Threads in all: files of a batch at once, and chunks and images inside a file "
+      "(default: all cores)");
 
   std::string infoInput;
   bool infoJson = false;

@@ -4,6 +4,7 @@
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
+#include "strata/parallel.h"
 
 #include <cctype>
 #include <cstdio>
@@ -67,7 +68,14 @@ int runTextures(const TexturesArgs& args) {
     if (args.uastc && format != image::ImageFileFormat::KTX2)
       throw Error(args.input, Error::kNoOffset, "--uastc needs --format ktx2");
     std::set<std::string> taken; // lower case: names must not collide on any file system
-    for (const Image& img : images) {
+    // Every image at once on the cores (the UASTC encoder spreads each image
+    // over them itself); the first image that fails is the error either way.
+    std::vector<std::vector<uint8_t>> encoded(images.size());
+    if (!args.uastc)
+      parallelFor(images.size(),
+                  [&](size_t i) { encoded[i] = image::encodeImageFile(images[i], format); });
+    for (size_t i = 0; i < images.size(); ++i) {
+      const Image& img = images[i];
       std::vector<uint8_t> bytes;
       if (args.uastc) {
         // The image's own colour-space tag picks sRGB colour or linear data.
@@ -76,7 +84,7 @@ int runTextures(const TexturesArgs& args) {
         noteUastcResize(img, args.input);
         bytes = image::writeKTX2Uastc(img, uo);
       } else {
-        bytes = image::encodeImageFile(img, format);
+        bytes = std::move(encoded[i]);
       }
       const std::string ext = std::string(".") + image::imageFileExtension(format);
       std::string name = safeName(img.name);

@@ -4,6 +4,7 @@
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
+#include "strata/parallel.h"
 
 #include <tiny_gltf.h>
 
@@ -33,11 +34,31 @@ public:
   // Side files (WriteOptions::ktx2Beside) are moved to `beside`.
   tinygltf::Model build(std::vector<SideFile>& beside) {
     if (options_.textures != TextureMode::None) {
-      for (const Image& img : scene_.images) addImage(img);
+      // Decoding and PNG encoding are most of a textured write: every image
+      // at once on the cores the budget has (strata/parallel.h), added in
+      // scene order, so the bytes do not depend on the thread count.
+      std::vector<std::vector<uint8_t>> pngs(scene_.images.size());
+      parallelFor(pngs.size(), [&](size_t i) {
+        const Image& img = scene_.images[i];
+        std::vector<uint8_t> rgba = image::decodeRGBA8(img, 0, 0);
+        pngs[i] = image::encodePNG(rgba.data(), img.width, img.height);
+      });
+      for (size_t i = 0; i < pngs.size(); ++i) addImage(scene_.images[i], pngs[i]);
       if (options_.textures == TextureMode::Ktx2) addKtx2Images(beside);
       for (const Texture& t : scene_.textures) addTexture(t);
     }
     for (const Material& m : scene_.materials) addMaterial(m);
+    // The buffer's final size, at most (u16 indices take less): growing it
+    // by doubling would copy it and, for a moment, hold it twice.
+    size_t bytes = model_.buffers[0].data.size();
+    for (const Mesh& m : scene_.meshes)
+      for (const Primitive& p : m.primitives) {
+        bytes += 4 * 7 + 12 * (p.positions.size() + p.normals.size()) +
+                 8 * (p.uv0.size() + p.uv1.size()) + 16 * p.colors.size() + 4 * p.indices.size();
+        for (const MorphTarget& t : p.morphTargets)
+          bytes += 4 * 2 + 12 * t.positions.size() + 8 * t.uv0.size();
+      }
+    model_.buffers[0].data.reserve(bytes);
     for (const Mesh& m : scene_.meshes) addMesh(m);
     for (const Node& n : scene_.nodes) addNode(n);
     tinygltf::Scene s;
@@ -183,9 +204,7 @@ private:
     model_.nodes.push_back(gn);
   }
 
-  void addImage(const Image& img) {
-    std::vector<uint8_t> rgba = image::decodeRGBA8(img, 0, 0);
-    std::vector<uint8_t> png = image::encodePNG(rgba.data(), img.width, img.height);
+  void addImage(const Image& img, const std::vector<uint8_t>& png) {
     tinygltf::Image gi;
     gi.name = img.name;
     gi.mimeType = "image/png";
@@ -304,19 +323,77 @@ private:
   }
 };
 
+// tinygltf's serialization of the model (GLB or JSON text) into `os`.
+void serialize(tinygltf::Model& model, bool binary, std::ostream& os) {
+  tinygltf::TinyGLTF gltf;
+  // Keep image URIs (the KTX2 data: URIs) as they are: tinygltf's default
+  // image writer would re-encode image pixels, which these images lack.
+  gltf.SetImageWriter(nullptr, nullptr);
+  if (!gltf.WriteGltfSceneToStream(&model, os, !binary, binary))
+    throw Error("", Error::kNoOffset, "tinygltf failed to serialize the glTF");
+}
+
+void put32(std::ostream& out, uint32_t v) {
+  const char b[4] = {char(v), char(v >> 8), char(v >> 16), char(v >> 24)};
+  out.write(b, 4);
+}
+
+// The GLB of the model, its binary chunk written straight from the model's
+// buffer (glTF 2.0 "GLB File Format Specification": a 12-byte header, the
+// JSON chunk padded with spaces to 4 bytes, the BIN chunk padded with
+// zeros). tinygltf would copy the buffer and then the whole file into a
+// stream first. The JSON is tinygltf's, serialized with the buffer left
+// empty, and only its byteLength is then filled in, so the bytes are
+// exactly those tinygltf writes.
+void streamGlb(tinygltf::Model& model, std::ostream& out) {
+  std::vector<unsigned char> bin;
+  if (!model.buffers.empty()) bin.swap(model.buffers[0].data);
+  std::ostringstream os;
+  serialize(model, true, os);
+  const std::string glb = os.str();
+  if (bin.empty()) {
+    out.write(glb.data(), std::streamsize(glb.size()));
+    return;
+  }
+  uint32_t jsonChunk = 0;
+  std::memcpy(&jsonChunk, glb.data() + 12, 4);
+  std::string json = glb.substr(20, jsonChunk);
+  json.erase(json.find_last_not_of(' ') + 1);
+  // Keys are sorted and strings escaped, so this text occurs only here.
+  const std::string empty = "\"buffers\":[{\"byteLength\":0}]";
+  const size_t at = json.find(empty);
+  if (at == std::string::npos || json.find(empty, at + 1) != std::string::npos)
+    throw Error("", Error::kNoOffset, "tinygltf wrote the GLB buffer in an unexpected form");
+  json.replace(at, empty.size(),
+               "\"buffers\":[{\"byteLength\":" + std::to_string(bin.size()) + "}]");
+  const size_t jsonPad = (4 - json.size() % 4) % 4, binPad = (4 - bin.size() % 4) % 4;
+  const uint64_t total = 12 + 8 + json.size() + jsonPad + 8 + bin.size() + binPad;
+  if (total > 0xFFFFFFFFu) throw Error("", Error::kNoOffset, "a GLB holds at most 4 GiB");
+  out.write("glTF", 4);
+  put32(out, 2);
+  put32(out, uint32_t(total));
+  put32(out, uint32_t(json.size() + jsonPad));
+  put32(out, 0x4E4F534A); // "JSON"
+  out.write(json.data(), std::streamsize(json.size()));
+  out.write("   ", std::streamsize(jsonPad));
+  put32(out, uint32_t(bin.size() + binPad));
+  put32(out, 0x004E4942); // "BIN\0"
+  out.write(reinterpret_cast<const char*>(bin.data()), std::streamsize(bin.size()));
+  out.write("\0\0\0", std::streamsize(binPad));
+}
+
 } // namespace
 
 GltfOutput writeGltf(const Scene& scene, const WriteOptions& options) {
   GltfOutput out;
   tinygltf::Model model = Builder(scene, options).build(out.beside);
   std::ostringstream os;
-  tinygltf::TinyGLTF gltf;
-  // Keep image URIs (the KTX2 data: URIs) as they are: tinygltf's default
-  // image writer would re-encode image pixels, which these images lack.
-  gltf.SetImageWriter(nullptr, nullptr);
-  if (!gltf.WriteGltfSceneToStream(&model, os, !options.binary, options.binary))
-    throw Error("", Error::kNoOffset, "tinygltf failed to serialize the glTF");
+  serialize(model, options.binary, os);
+  // Each copy of the output is let go as soon as the next exists, so at most
+  // two are ever held (not the model, the stream, its string and the bytes).
+  model = tinygltf::Model();
   std::string s = os.str();
+  os.str(std::string());
   out.bytes.assign(s.begin(), s.end());
   return out;
 }
@@ -336,14 +413,24 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
     options.ktx2Beside = true;
     options.ktx2Stem = target.stem().string();
   }
-  const GltfOutput out = writeGltf(scene, options);
+  // A GLB streams to the file (streamGlb): memory holds the scene and the
+  // model's buffer, never the file on top of them.
+  tinygltf::Model model;
+  GltfOutput out;
+  if (options.binary)
+    model = Builder(scene, options).build(out.beside);
+  else
+    out = writeGltf(scene, options);
   std::vector<std::string> written;
   try {
     for (const SideFile& f : out.beside) {
       written.push_back((target.parent_path() / f.name).string());
       writeFileAtomic(written.back(), f.bytes);
     }
-    writeFileAtomic(path, out.bytes);
+    if (options.binary)
+      writeFileAtomic(path, [&](std::ostream& os) { streamGlb(model, os); });
+    else
+      writeFileAtomic(path, out.bytes);
   } catch (...) {
     std::error_code ec;
     for (const std::string& w : written) std::filesystem::remove(w, ec);

@@ -39,6 +39,13 @@ Image solidImage(const std::string& name, uint32_t fmt, uint32_t w, uint32_t h,
 const std::vector<uint8_t> kBc1Red = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};
 const std::vector<uint8_t> kBgraTeal = {200, 150, 10, 255}; // B G R A -> RGBA (10, 150, 200, 255)
 
+std::vector<uint8_t> rgbToRgba(const std::vector<uint8_t>& rgb) {
+  std::vector<uint8_t> rgba;
+  for (size_t i = 0; i + 2 < rgb.size(); i += 3)
+    rgba.insert(rgba.end(), {rgb[i], rgb[i + 1], rgb[i + 2], 255});
+  return rgba;
+}
+
 std::vector<uint8_t> readPng(const fs::path& path, int& w, int& h) {
   auto in = OIIO::ImageInput::open(path.string());
   if (!in) return {};
@@ -47,8 +54,8 @@ std::vector<uint8_t> readPng(const fs::path& path, int& w, int& h) {
   const int n = in->spec().nchannels;
   std::vector<uint8_t> px(size_t(w) * h * n);
   in->read_image(0, 0, 0, n, OIIO::TypeDesc::UINT8, px.data());
-  EXPECT_EQ(n, 4);
-  return px;
+  EXPECT_TRUE(n == 4 || n == 3) << n; // RGB: an opaque image (png_write.h)
+  return n == 3 ? rgbToRgba(px) : px;
 }
 
 fs::path writeTestYtd(const fs::path& dir, ytd::Edition edition) {

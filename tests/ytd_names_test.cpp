@@ -45,6 +45,8 @@ std::vector<uint8_t> firstPixel(const fs::path& png) {
   if (!in) return {};
   std::vector<uint8_t> px(size_t(in->spec().width) * in->spec().height * in->spec().nchannels);
   in->read_image(0, 0, 0, in->spec().nchannels, OIIO::TypeDesc::UINT8, px.data());
+  // An opaque image is written as RGB (png_write.h): its alpha is 255.
+  if (in->spec().nchannels == 3) return {px[0], px[1], px[2], 255};
   return {px.begin(), px.begin() + 4};
 }
 

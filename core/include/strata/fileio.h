@@ -1,5 +1,7 @@
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -12,5 +14,8 @@ std::vector<uint8_t> readFile(const std::string& path);
 // place, so a failure never leaves a partial output (design.md, "Bad input").
 void writeFileAtomic(const std::string& path, const std::vector<uint8_t>& bytes);
 void writeFileAtomic(const std::string& path, const std::string& text);
+// The same, with the bytes streamed by `write` (which may throw: the partial
+// temporary file is removed), for outputs too large to hold twice.
+void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 } // namespace strata

@@ -85,7 +85,9 @@ std::vector<uint8_t> decodeRGBA8(const Image& img, uint32_t mip = 0, uint32_t la
 // SNORM in [-1, 1], BC6H / RGBA16F as the stored half floats.
 std::vector<float> decodeRGBA32F(const Image& img, uint32_t mip = 0, uint32_t layer = 0);
 
-// PNG encoding of RGBA8 pixels (straight alpha) through OpenImageIO, zlib level 3.
+// PNG encoding of RGBA8 pixels (straight alpha) on libdeflate, with the filter
+// and level chosen for the image (image/png_write.h); RGB when every alpha is
+// 255. Decoding it gives back exactly these texels.
 std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t height);
 
 // JPEG or PNG bytes (through OpenImageIO) to an RGBA8 image with one mip.

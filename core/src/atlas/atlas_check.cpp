@@ -65,6 +65,14 @@ bool firstNonFinite(const File& file, size_t toc, size_t stub, const Frame& f, F
   if (f.version >= kVersionBounds && box(f.geom.bounds, l.bounds, "chunk mBounds")) return true;
   for (size_t i = 0; i < f.geom.verts.size(); ++i) {
     const Vertex& v = f.geom.verts[i];
+    // The field names are built only for a vertex that has a bad number:
+    // building them for every vertex was a tenth of a whole convert.
+    bool finite = true;
+    for (float c : {v.point[0], v.point[1], v.point[2], v.texCoord[0], v.texCoord[1], v.texMorph[0],
+                    v.texMorph[1], v.pointMorph[0], v.pointMorph[1], v.pointMorph[2], v.normal[0],
+                    v.normal[1], v.normal[2]})
+      finite = finite && std::isfinite(c);
+    if (finite) continue;
     const uint64_t at = l.vertices + i * l.vertexSize;
     const std::string who = "vertex " + std::to_string(i) + " ";
     static const char* const xyz[] = {".x", ".y", ".z"};

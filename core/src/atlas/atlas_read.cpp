@@ -3,9 +3,11 @@
 #include "atlas/atlas_io.h"
 #include "common/bytes.h"
 #include "common/quadtree.h"
+#include "strata/parallel.h"
 #include "strata/text.h"
 
 #include <algorithm>
+#include <exception>
 #include <map>
 
 namespace strata::atlas {
@@ -272,29 +274,54 @@ File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
   const uint32_t prefixEnd = uint32_t(r.tell());
 
   // Every stub with a length refers to one frame; several stubs may share one.
-  std::map<uint32_t, size_t> byOffset;
-  for (size_t t = 0; t < file.tocs.size(); ++t) {
+  // A frame read from `len` bytes writes back to exactly `len` (bodySize and
+  // the body are checked against it), so its size is kept, not re-serialized.
+  struct Read {
+    uint32_t offset, length;
+    TocKind kind;
+    uint32_t version;
+    std::string who;
+  };
+  std::vector<Read> reads;
+  std::map<uint32_t, size_t> byOffset; // index into reads
+  // A stub found wrong before any frame is read would have been reported
+  // after the frames of the stubs before it: it waits until they are read.
+  std::exception_ptr stubError;
+  for (size_t t = 0; t < file.tocs.size() && !stubError; ++t) {
     const Toc& toc = file.tocs[t];
     for (size_t i = 0; i < toc.stubCount(); ++i) {
       uint32_t off = toc.stubOffset(i), len = toc.stubLength(i);
       if (len == 0) continue; // an empty stub: no chunk written for this node
       std::string who = std::string(kindName(toc.kind)) + " stub " + std::to_string(i) +
                         " of TOC " + std::to_string(t);
-      if (off < prefixEnd)
-        throw Error(fileName, off,
-                    who + " points inside the TOC region (which ends at " +
-                        std::to_string(prefixEnd) + ")");
+      if (off < prefixEnd) {
+        stubError =
+            std::make_exception_ptr(Error(fileName, off,
+                                          who + " points inside the TOC region (which ends at " +
+                                              std::to_string(prefixEnd) + ")"));
+        break;
+      }
       auto it = byOffset.find(off);
       if (it != byOffset.end()) {
-        const Frame& f = file.frames[it->second];
-        if (f.kind != toc.kind || f.version != toc.version || frameSize(f) != len)
-          throw Error(fileName, off, who + " shares its offset with a different chunk");
+        const Read& f = reads[it->second];
+        if (f.kind != toc.kind || f.version != toc.version || f.length != len) {
+          stubError = std::make_exception_ptr(
+              Error(fileName, off, who + " shares its offset with a different chunk"));
+          break;
+        }
         continue;
       }
-      byOffset[off] = file.frames.size();
-      file.frames.push_back(readFrame(bytes, fileName, off, len, toc.kind, toc.version, who));
+      byOffset[off] = reads.size();
+      reads.push_back({off, len, toc.kind, toc.version, std::move(who)});
     }
   }
+  // Frames are independent: read on every core the thread budget gives.
+  file.frames.resize(reads.size());
+  parallelFor(reads.size(), [&](size_t k) {
+    const Read& f = reads[k];
+    file.frames[k] = readFrame(bytes, fileName, f.offset, f.length, f.kind, f.version, f.who);
+  });
+  if (stubError) std::rethrow_exception(stubError);
 
   // Physical order, no overlaps; what lies between frames is kept as gaps.
   std::sort(file.frames.begin(), file.frames.end(),
@@ -308,7 +335,7 @@ File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
     if (f.offset > cursor)
       file.gaps.push_back({uint32_t(cursor),
                            std::vector<uint8_t>(bytes.begin() + cursor, bytes.begin() + f.offset)});
-    cursor = uint64_t(f.offset) + frameSize(f);
+    cursor = uint64_t(f.offset) + reads[byOffset.at(f.offset)].length;
   }
   if (cursor < bytes.size())
     file.gaps.push_back(

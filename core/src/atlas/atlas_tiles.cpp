@@ -4,6 +4,9 @@
 #include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/image.h"
+#include "strata/parallel.h"
+
+#include <set>
 
 namespace strata::atlas {
 
@@ -52,19 +55,16 @@ uint32_t TileCache::frameOf(size_t toc, size_t stub) const {
   return s.length ? s.offset : 0;
 }
 
-std::optional<Image> TileCache::decode(size_t toc, size_t stub) {
-  const uint32_t at = frameOf(toc, stub);
-  const Frame* f = at ? file_.frameAt(at) : nullptr;
-  if (!f) return std::nullopt;
-  Entry& e = done_[{toc, at}];
+TileCache::Entry TileCache::decodeEntry(size_t toc, size_t stub, const Frame& f,
+                                        std::optional<Image>& image) const {
+  Entry e;
   const TileOrigin o = origins_(toc, stub);
   try {
-    Image img = decodeTilePayload(f->tex.format, f->tex.data, swap_);
-    img.name = o.imageName;
+    image = decodeTilePayload(f.tex.format, f.tex.data, swap_);
+    image->name = o.imageName;
     e.ok = true;
-    return img;
   } catch (const Error& err) {
-    const bool known = f->tex.format <= 2;
+    const bool known = f.tex.format <= 2;
     e.problem = {Severity::Error,
                  o.file,
                  !known                             ? o.payload - 1
@@ -73,11 +73,20 @@ std::optional<Image> TileCache::decode(size_t toc, size_t stub) {
                  o.name,
                  err.detail(),
                  kTilePiece,
-                 pieceIndex(toc, at),
+                 pieceIndex(toc, frameOf(toc, stub)),
                  dynamic_cast<const Unsupported*>(&err) != nullptr};
     if (e.problem.unsupported) e.problem.severity = Severity::Warning;
-    return std::nullopt;
   }
+  return e;
+}
+
+std::optional<Image> TileCache::decode(size_t toc, size_t stub) {
+  const uint32_t at = frameOf(toc, stub);
+  const Frame* f = at ? file_.frameAt(at) : nullptr;
+  if (!f) return std::nullopt;
+  std::optional<Image> image;
+  done_[{toc, at}] = decodeEntry(toc, stub, *f, image);
+  return image;
 }
 
 std::optional<Image> TileCache::take(size_t toc, size_t stub) {
@@ -92,9 +101,29 @@ bool TileCache::broken(size_t toc, size_t stub) const {
 }
 
 void TileCache::checkAll() {
+  // The frames not decoded yet, each once (by its first stub), decoded on
+  // every core the thread budget gives; only what went wrong is kept.
+  struct Check {
+    size_t toc, stub;
+    const Frame* frame;
+  };
+  std::vector<Check> checks;
+  std::set<std::pair<size_t, uint32_t>> queued;
   for (size_t t = 0; t < file_.tocs.size(); ++t)
     if (file_.tocs[t].kind == TocKind::Tex)
-      for (size_t i = 0; i < file_.tocs[t].texStubs.size(); ++i) take(t, i);
+      for (size_t i = 0; i < file_.tocs[t].texStubs.size(); ++i) {
+        const uint32_t at = frameOf(t, i);
+        const Frame* f = at ? file_.frameAt(at) : nullptr;
+        if (f && !done_.count({t, at}) && queued.insert({t, at}).second)
+          checks.push_back({t, i, f});
+      }
+  std::vector<Entry> entries(checks.size());
+  parallelFor(checks.size(), [&](size_t k) {
+    std::optional<Image> discarded;
+    entries[k] = decodeEntry(checks[k].toc, checks[k].stub, *checks[k].frame, discarded);
+  });
+  for (size_t k = 0; k < checks.size(); ++k)
+    done_[{checks[k].toc, frameOf(checks[k].toc, checks[k].stub)}] = std::move(entries[k]);
 }
 
 std::vector<Problem> TileCache::problems() const {

@@ -65,6 +65,9 @@ private:
   std::map<std::pair<size_t, uint32_t>, Entry> done_; // (toc, frame offset)
 
   std::optional<Image> decode(size_t toc, size_t stub);
+  // Decodes one stub's frame into `image`, touching nothing shared (checkAll
+  // runs it on several threads).
+  Entry decodeEntry(size_t toc, size_t stub, const Frame& frame, std::optional<Image>& image) const;
 };
 
 } // namespace strata::atlas

@@ -28,7 +28,7 @@ std::vector<uint8_t> readFile(const std::string& path) {
   return data;
 }
 
-static void writeAtomic(const std::string& path, const void* p, size_t n) {
+void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write) {
   fs::path target(path);
   std::random_device rd;
   fs::path tmp = target;
@@ -38,8 +38,15 @@ static void writeAtomic(const std::string& path, const void* p, size_t n) {
     if (!out)
       throw Error(path, Error::kNoOffset,
                   std::string("cannot create output: ") + std::strerror(errno));
-    out.write(static_cast<const char*>(p), std::streamsize(n));
-    out.flush();
+    try {
+      write(out);
+      out.flush();
+    } catch (...) {
+      out.close();
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw;
+    }
     if (!out) {
       out.close();
       std::error_code ec;
@@ -53,6 +60,11 @@ static void writeAtomic(const std::string& path, const void* p, size_t n) {
     fs::remove(tmp, ec);
     throw Error(path, Error::kNoOffset, "cannot move the finished output into place");
   }
+}
+
+static void writeAtomic(const std::string& path, const void* p, size_t n) {
+  writeFileAtomic(
+      path, [&](std::ostream& out) { out.write(static_cast<const char*>(p), std::streamsize(n)); });
 }
 
 void writeFileAtomic(const std::string& path, const std::vector<uint8_t>& bytes) {

@@ -33,7 +33,7 @@ uint32_t pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
 // The colour half of BC1-BC3: two RGB565 endpoints and 2-bit indices. The
 // 3-colour mode (colour0 <= colour1: midpoint + transparent black) is BC1
 // only; BC2/BC3 always interpolate thirds (KDFS §19.2, §19.3).
-void colourBlock(const uint8_t* block, bool allowThreeColour, uint8_t* rgba) {
+void colourBlock(const uint8_t* block, bool allowThreeColour, uint8_t* rgba, size_t pitch) {
   uint32_t c0 = le16(block), c1 = le16(block + 2);
   uint32_t e0[3], e1[3];
   expand565(c0, e0);
@@ -52,10 +52,8 @@ void colourBlock(const uint8_t* block, bool allowThreeColour, uint8_t* rgba) {
     pal[3] = 0; // transparent black
   }
   uint32_t idx = le32(block + 4);
-  for (int i = 0; i < 16; ++i, idx >>= 2) {
-    uint32_t c = pal[idx & 3];
-    std::memcpy(rgba + 4 * i, &c, 4);
-  }
+  for (int r = 0; r < 4; ++r, rgba += pitch)
+    for (int c = 0; c < 4; ++c, idx >>= 2) std::memcpy(rgba + 4 * c, &pal[idx & 3], 4);
 }
 
 // Palette of a BC4 channel as numerators over a common denominator:
@@ -90,37 +88,59 @@ Bc4Palette channelPalette(const uint8_t* block, bool snorm) {
 
 } // namespace
 
-void decodeBC1(const uint8_t* block, uint8_t* rgba) {
-  colourBlock(block, true, rgba);
+void decodeBC1(const uint8_t* block, uint8_t* rgba, size_t pitch) {
+  colourBlock(block, true, rgba, pitch);
 }
 
-void decodeBC2(const uint8_t* block, uint8_t* rgba) {
-  colourBlock(block + 8, false, rgba);
+void decodeBC2(const uint8_t* block, uint8_t* rgba, size_t pitch) {
+  colourBlock(block + 8, false, rgba, pitch);
   // Explicit 4-bit alpha, texel i in bits 4i..4i+3 (KDFS §19.2); a * 17 = a * 255 / 15.
   uint64_t a = uint64_t(le32(block)) | uint64_t(le32(block + 4)) << 32;
-  for (int i = 0; i < 16; ++i, a >>= 4) rgba[4 * i + 3] = uint8_t((a & 15) * 17);
+  for (int r = 0; r < 4; ++r, rgba += pitch)
+    for (int c = 0; c < 4; ++c, a >>= 4) rgba[4 * c + 3] = uint8_t((a & 15) * 17);
 }
 
-void decodeBC3(const uint8_t* block, uint8_t* rgba) {
-  colourBlock(block + 8, false, rgba);
-  decodeBC4Channel(block, false, rgba + 3, 4);
+void decodeBC3(const uint8_t* block, uint8_t* rgba, size_t pitch) {
+  colourBlock(block + 8, false, rgba, pitch);
+  decodeBC4Channel(block, false, rgba + 3, 4, pitch);
 }
 
-void decodeBC4Channel(const uint8_t* block, bool snorm, uint8_t* out, int stride) {
-  Bc4Palette p = channelPalette(block, snorm);
+// The denominators are 1, 5 or 7 (bc4Palette): each case divides by a
+// constant, which compiles to a multiply instead of a division per entry.
+template <int D> uint8_t paletteByte(int n, bool snorm) {
+  if (!snorm)
+    // Interpolants as (n + 1) / d: the integer rounding OpenImageIO 2.4
+    // (bcdec) uses, within D3D's tolerance for BC4; endpoints are exact.
+    return uint8_t(D == 1 ? n : (n + 1) / D);
+  // v = n / (127 d); round((v + 1) / 2 * 255) = ((n + 127 d) * 255 + 127 d) / (254 d),
+  // never negative since n >= -127 d.
+  return uint8_t(((n + 127 * D) * 255 + 127 * D) / (254 * D));
+}
+
+void decodeBC4Channel(const uint8_t* block, bool snorm, uint8_t* out, int stride, size_t pitch) {
   uint8_t pal[8];
-  for (int k = 0; k < 8; ++k) {
-    int n = p.num[k], d = p.den[k];
-    if (!snorm)
-      // Interpolants as (n + 1) / d: the integer rounding OpenImageIO 2.4
-      // (bcdec) uses, within D3D's tolerance for BC4; endpoints are exact.
-      pal[k] = uint8_t(d == 1 ? n : (n + 1) / d);
-    else
-      // v = n / (127 d); round((v + 1) / 2 * 255) = ((n + 127 d) * 255 + 127 d) / (254 d).
-      pal[k] = uint8_t(((n + 127 * d) * 255 + 127 * d) / (254 * d));
+  if (!snorm) {
+    // UNORM, the common case: bc4Palette's entries with their constant
+    // denominators written out.
+    const int e0 = block[0], e1 = block[1];
+    pal[0] = uint8_t(e0), pal[1] = uint8_t(e1);
+    if (e0 > e1) {
+      for (int k = 2; k < 8; ++k) pal[k] = paletteByte<7>((8 - k) * e0 + (k - 1) * e1, false);
+    } else {
+      for (int k = 2; k < 6; ++k) pal[k] = paletteByte<5>((6 - k) * e0 + (k - 1) * e1, false);
+      pal[6] = 0, pal[7] = 255;
+    }
+  } else {
+    Bc4Palette p = channelPalette(block, snorm);
+    for (int k = 0; k < 8; ++k)
+      pal[k] = p.den[k] == 1   ? paletteByte<1>(p.num[k], true)
+               : p.den[k] == 7 ? paletteByte<7>(p.num[k], true)
+                               : paletteByte<5>(p.num[k], true);
   }
+  if (pitch == 0) pitch = size_t(4 * stride);
   uint64_t idx = le48(block + 2);
-  for (int i = 0; i < 16; ++i, idx >>= 3) out[i * stride] = pal[idx & 7];
+  for (int r = 0; r < 4; ++r, out += pitch)
+    for (int c = 0; c < 4; ++c, idx >>= 3) out[c * stride] = pal[idx & 7];
 }
 
 void decodeBC4ChannelF(const uint8_t* block, bool snorm, float* out, int stride) {

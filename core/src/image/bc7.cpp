@@ -33,20 +33,12 @@ unsigned expandTo8(unsigned v, unsigned bits) {
   return v | v >> bits;
 }
 
-} // namespace
-
-void decodeBC7(const uint8_t* block, uint8_t* rgba) {
-  // The mode is the number of zero bits below the first one bit; a zero first
-  // byte is the reserved mode 8, which D3D decodes as transparent black.
-  unsigned mode = 0;
-  while (mode < 8 && !(block[0] >> mode & 1)) ++mode;
-  if (mode == 8) {
-    std::memset(rgba, 0, 64);
-    return;
-  }
-  const Bc7Mode& m = kModes[mode];
+// One mode's decoder: with the mode's field widths constant, the compiler
+// unrolls the endpoint and index loops and folds the branches on them.
+template <unsigned Mode> void decodeMode(const uint8_t* block, uint8_t* rgba, size_t pitch) {
+  constexpr Bc7Mode m = kModes[Mode];
   Bits128 bits(block);
-  bits.pos = mode + 1;
+  bits.pos = Mode + 1;
   unsigned partition = bits.read(m.pb);
   unsigned rotation = bits.read(m.rb);
   unsigned indexSelection = bits.read(m.isb);
@@ -108,7 +100,7 @@ void decodeBC7(const uint8_t* block, uint8_t* rgba) {
     const unsigned* e1 = ep[2 * subset[i] + 1];
     unsigned w = wc[colourFromSecond ? idx2[i] : idx1[i]];
     unsigned wA = wa[alphaFromSecond ? idx2[i] : idx1[i]];
-    uint8_t* px = rgba + 4 * i;
+    uint8_t* px = rgba + (i / 4) * pitch + 4 * (i % 4);
     for (unsigned c = 0; c < 3; ++c) px[c] = uint8_t(((64 - w) * e0[c] + w * e1[c] + 32) >> 6);
     px[3] = uint8_t(((64 - wA) * e0[3] + wA * e1[3] + 32) >> 6);
     if (rotation) {
@@ -116,6 +108,35 @@ void decodeBC7(const uint8_t* block, uint8_t* rgba) {
       px[3] = px[rotation - 1];
       px[rotation - 1] = t;
     }
+  }
+}
+
+} // namespace
+
+void decodeBC7(const uint8_t* block, uint8_t* rgba, size_t pitch) {
+  // The mode is the number of zero bits below the first one bit; a zero first
+  // byte is the reserved mode 8, which D3D decodes as transparent black.
+  unsigned mode = 0;
+  while (mode < 8 && !(block[0] >> mode & 1)) ++mode;
+  switch (mode) {
+  case 0:
+    return decodeMode<0>(block, rgba, pitch);
+  case 1:
+    return decodeMode<1>(block, rgba, pitch);
+  case 2:
+    return decodeMode<2>(block, rgba, pitch);
+  case 3:
+    return decodeMode<3>(block, rgba, pitch);
+  case 4:
+    return decodeMode<4>(block, rgba, pitch);
+  case 5:
+    return decodeMode<5>(block, rgba, pitch);
+  case 6:
+    return decodeMode<6>(block, rgba, pitch);
+  case 7:
+    return decodeMode<7>(block, rgba, pitch);
+  default:
+    for (int r = 0; r < 4; ++r) std::memset(rgba + size_t(r) * pitch, 0, 16);
   }
 }
 

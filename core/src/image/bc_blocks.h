@@ -5,29 +5,33 @@
 // ("S3TC" BC1-BC3, "RGTC" BC4/BC5) and ch. 20 ("BPTC" BC6H/BC7);
 // ARB_texture_compression_bptc; Microsoft "Block Compression (Direct3D 10)",
 // "BC6H Format", "BC7 Format".
+#include <cstddef>
 #include <cstdint>
 
 namespace strata::image::bc {
 
-// RGBA8, 64 bytes out. BC1 honours the 3-colour + transparent-black mode
+// RGBA8 out, row r of the block at rgba + r * pitch: 64 bytes for the packed
+// block of the default pitch, or straight into an image whose rows are
+// `pitch` bytes apart. BC1 honours the 3-colour + transparent-black mode
 // (colour0 <= colour1); BC2 and BC3 always use the 4-colour mode.
-void decodeBC1(const uint8_t* block, uint8_t* rgba);
-void decodeBC2(const uint8_t* block, uint8_t* rgba);
-void decodeBC3(const uint8_t* block, uint8_t* rgba);
+void decodeBC1(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
+void decodeBC2(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
+void decodeBC3(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 
-// One BC4 channel (8 bytes) to 16 bytes written `stride` bytes apart.
+// One BC4 channel (8 bytes) to 16 bytes: texel (row r, column c) at
+// out[r * pitch + c * stride] (pitch 0: 4 * stride, a packed block).
 // UNORM: palette rounding as OpenImageIO 2.4 / bcdec ((6a + b + 1) / 7 ...).
 // SNORM: value v in [-1, 1] (-128 reads as -127) to round((v + 1) / 2 * 255).
-void decodeBC4Channel(const uint8_t* block, bool snorm, uint8_t* out, int stride);
+void decodeBC4Channel(const uint8_t* block, bool snorm, uint8_t* out, int stride, size_t pitch = 0);
 // The same channel as exact floats: UNORM in [0, 1], SNORM in [-1, 1].
 void decodeBC4ChannelF(const uint8_t* block, bool snorm, float* out, int stride);
 
 // BC6H: 16 texels x (r, g, b) half-float bit patterns. Reserved modes give 0.
 void decodeBC6H(const uint8_t* block, bool isSigned, uint16_t* rgbHalf);
 
-// BC7: RGBA8, 64 bytes out. The reserved mode 8 (first byte 0) gives
-// transparent black, as D3D specifies.
-void decodeBC7(const uint8_t* block, uint8_t* rgba);
+// BC7: RGBA8 laid out as decodeBC1's. The reserved mode 8 (first byte 0)
+// gives transparent black, as D3D specifies.
+void decodeBC7(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 
 // n-bit UNORM to 8-bit UNORM with round-to-nearest (D3D UNORM conversion).
 inline uint32_t unorm5To8(uint32_t v) {

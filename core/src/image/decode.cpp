@@ -44,44 +44,67 @@ uint8_t unitToByte(float f) {
   return uint8_t(f * 255.0f + 0.5f);
 }
 
-// Calls decode(block, texels) per 4x4 block, texels being 16 pixels of T[4],
-// and copies the part inside the image to `out` (4 T per pixel).
+// Calls decode(block, dst, pitch) per 4x4 block: it writes 4 rows of 4
+// pixels (4 T each), row r at dst + r * pitch (in T). Blocks wholly inside
+// the image decode straight into `out`; those the right or bottom edge cuts
+// go through a packed block and only their inside part is copied.
 template <typename T, typename F>
 void forEachBlock(const Subresource& s, std::vector<T>& out, F decode) {
   const uint32_t bw = (s.width + 3) / 4, bh = (s.height + 3) / 4;
+  const size_t pitch = size_t(s.width) * 4;
   const uint8_t* src = s.data;
   T texels[64];
   for (uint32_t z = 0; z < s.depth; ++z) {
     T* slice = out.data() + size_t(z) * s.width * s.height * 4;
-    for (uint32_t by = 0; by < bh; ++by)
+    for (uint32_t by = 0; by < bh; ++by) {
+      T* row = slice + size_t(by) * 4 * pitch;
+      const uint32_t rows = std::min<uint32_t>(4, s.height - by * 4);
       for (uint32_t bx = 0; bx < bw; ++bx, src += s.format->bytesPerBlock) {
-        decode(src, texels);
-        uint32_t cols = std::min<uint32_t>(4, s.width - bx * 4);
-        uint32_t rows = std::min<uint32_t>(4, s.height - by * 4);
+        const uint32_t cols = std::min<uint32_t>(4, s.width - bx * 4);
+        if (rows == 4 && cols == 4) {
+          decode(src, row + size_t(bx) * 16, pitch);
+          continue;
+        }
+        decode(src, texels, size_t(16));
         for (uint32_t r = 0; r < rows; ++r)
-          std::memcpy(slice + (size_t(by * 4 + r) * s.width + bx * 4) * 4, texels + r * 16,
-                      cols * 4 * sizeof(T));
+          std::memcpy(row + r * pitch + size_t(bx) * 16, texels + r * 16, cols * 4 * sizeof(T));
       }
+    }
   }
 }
 
-void bc4Block(const uint8_t* b, bool snorm, uint8_t* t) {
-  bc::decodeBC4Channel(b, snorm, t, 4);
-  for (int i = 0; i < 16; ++i) t[4 * i + 1] = t[4 * i + 2] = t[4 * i], t[4 * i + 3] = 255;
+// BC4 / BC5 as RGBA8: the channels' palettes (decodeBC4Channel's bytes,
+// decoded once per block) combined into whole texels, one 4-byte store each.
+void bc4Block(const uint8_t* b, bool snorm, uint8_t* t, size_t pitch) {
+  uint8_t grey[16];
+  bc::decodeBC4Channel(b, snorm, grey, 1);
+  for (int r = 0; r < 4; ++r, t += pitch)
+    for (int c = 0; c < 4; ++c) {
+      const uint32_t v = grey[r * 4 + c];
+      const uint32_t px = v | v << 8 | v << 16 | 0xFF000000u; // R, G, B, A in memory
+      std::memcpy(t + 4 * c, &px, 4);
+    }
 }
 
-void bc5Block(const uint8_t* b, bool snorm, uint8_t* t) {
-  bc::decodeBC4Channel(b, snorm, t, 4);         // red: first half-block
-  bc::decodeBC4Channel(b + 8, snorm, t + 1, 4); // green: second half-block
-  for (int i = 0; i < 16; ++i) t[4 * i + 2] = 0, t[4 * i + 3] = 255;
+void bc5Block(const uint8_t* b, bool snorm, uint8_t* t, size_t pitch) {
+  uint8_t red[16], green[16];
+  bc::decodeBC4Channel(b, snorm, red, 1);       // red: first half-block
+  bc::decodeBC4Channel(b + 8, snorm, green, 1); // green: second half-block
+  for (int r = 0; r < 4; ++r, t += pitch)
+    for (int c = 0; c < 4; ++c) {
+      const uint32_t px = uint32_t(red[r * 4 + c]) | uint32_t(green[r * 4 + c]) << 8 | 0xFF000000u;
+      std::memcpy(t + 4 * c, &px, 4);
+    }
 }
 
-void bc6hBlockF(const uint8_t* b, bool isSigned, float* t) {
+// BC6H texels as floats, row r at t + r * pitch.
+void bc6hBlockF(const uint8_t* b, bool isSigned, float* t, size_t pitch) {
   uint16_t h[48];
   bc::decodeBC6H(b, isSigned, h);
   for (int i = 0; i < 16; ++i) {
-    for (int c = 0; c < 3; ++c) t[4 * i + c] = bc::halfToFloat(h[3 * i + c]);
-    t[4 * i + 3] = 1.0f;
+    float* px = t + size_t(i / 4) * pitch + 4 * (i % 4);
+    for (int c = 0; c < 3; ++c) px[c] = bc::halfToFloat(h[3 * i + c]);
+    px[3] = 1.0f;
   }
 }
 
@@ -109,22 +132,27 @@ std::vector<uint8_t> decodeRGBA8(const Image& img, uint32_t mip, uint32_t layer)
   case dxgi::BC4:
   case dxgi::BC4_SNORM: {
     bool snorm = img.dxgiFormat == dxgi::BC4_SNORM;
-    forEachBlock(s, out, [snorm](const uint8_t* b, uint8_t* t) { bc4Block(b, snorm, t); });
+    forEachBlock(s, out, [snorm](const uint8_t* b, uint8_t* t, size_t pitch) {
+      bc4Block(b, snorm, t, pitch);
+    });
     break;
   }
   case dxgi::BC5:
   case dxgi::BC5_SNORM: {
     bool snorm = img.dxgiFormat == dxgi::BC5_SNORM;
-    forEachBlock(s, out, [snorm](const uint8_t* b, uint8_t* t) { bc5Block(b, snorm, t); });
+    forEachBlock(s, out, [snorm](const uint8_t* b, uint8_t* t, size_t pitch) {
+      bc5Block(b, snorm, t, pitch);
+    });
     break;
   }
   case dxgi::BC6H_UF16:
   case dxgi::BC6H_SF16: {
     bool isSigned = img.dxgiFormat == dxgi::BC6H_SF16;
-    forEachBlock(s, out, [isSigned](const uint8_t* b, uint8_t* t) {
+    forEachBlock(s, out, [isSigned](const uint8_t* b, uint8_t* t, size_t pitch) {
       float f[64];
-      bc6hBlockF(b, isSigned, f);
-      for (int i = 0; i < 64; ++i) t[i] = unitToByte(f[i]);
+      bc6hBlockF(b, isSigned, f, 16);
+      for (int r = 0; r < 4; ++r)
+        for (int i = 0; i < 16; ++i) t[size_t(r) * pitch + size_t(i)] = unitToByte(f[r * 16 + i]);
     });
     break;
   }
@@ -194,7 +222,8 @@ std::vector<float> decodeRGBA32F(const Image& img, uint32_t mip, uint32_t layer)
     const bool snorm = img.dxgiFormat == dxgi::BC4_SNORM || img.dxgiFormat == dxgi::BC5_SNORM;
     const bool two = img.dxgiFormat == dxgi::BC5 || img.dxgiFormat == dxgi::BC5_SNORM;
     out.resize(pixels * 4);
-    forEachBlock(s, out, [snorm, two](const uint8_t* b, float* t) {
+    forEachBlock(s, out, [snorm, two](const uint8_t* b, float* out, size_t pitch) {
+      float t[64];
       bc::decodeBC4ChannelF(b, snorm, t, 4);
       if (two) bc::decodeBC4ChannelF(b + 8, snorm, t + 1, 4);
       for (int i = 0; i < 16; ++i) {
@@ -204,6 +233,7 @@ std::vector<float> decodeRGBA32F(const Image& img, uint32_t mip, uint32_t layer)
           t[4 * i + 2] = 0.0f;
         t[4 * i + 3] = 1.0f;
       }
+      for (int r = 0; r < 4; ++r) std::memcpy(out + size_t(r) * pitch, t + r * 16, sizeof t / 4);
     });
     return out;
   }
@@ -211,7 +241,9 @@ std::vector<float> decodeRGBA32F(const Image& img, uint32_t mip, uint32_t layer)
   case dxgi::BC6H_SF16: {
     const bool isSigned = img.dxgiFormat == dxgi::BC6H_SF16;
     out.resize(pixels * 4);
-    forEachBlock(s, out, [isSigned](const uint8_t* b, float* t) { bc6hBlockF(b, isSigned, t); });
+    forEachBlock(s, out, [isSigned](const uint8_t* b, float* t, size_t pitch) {
+      bc6hBlockF(b, isSigned, t, pitch);
+    });
     return out;
   }
   case dxgi::RGBA16F: {

@@ -1,0 +1,36 @@
+#pragma once
+// Work spread over the cores within one process-wide budget of threads, so a
+// batch (`convert --jobs N`: N files at once) and the work inside each file
+// (chunks, images) never run more than N threads together: whatever the
+// batch's workers hold, a file's parallelFor cannot take.
+#include <cstddef>
+#include <functional>
+
+namespace strata {
+
+// The most threads Strata runs at once, counting the calling thread (the
+// CLI's --jobs). Default: one per core. Set it before any work starts.
+void setThreadBudget(unsigned threads);
+unsigned threadBudget();
+
+// Takes up to `wanted` threads of the budget that nothing else holds (maybe
+// none) and gives them back when it goes out of scope.
+class ThreadReservation {
+public:
+  explicit ThreadReservation(unsigned wanted);
+  ~ThreadReservation();
+  ThreadReservation(const ThreadReservation&) = delete;
+  ThreadReservation& operator=(const ThreadReservation&) = delete;
+  unsigned count() const { return count_; }
+
+private:
+  unsigned count_;
+};
+
+// Runs task(i) for every i in [0, count) on the calling thread and on as many
+// more as the budget has free, and returns when all are done. Every task
+// runs; if any throws, the exception of the lowest i is rethrown, so which
+// error a caller sees never depends on timing.
+void parallelFor(size_t count, const std::function<void(size_t)>& task);
+
+} // namespace strata

@@ -1,0 +1,219 @@
+// PNG out on libdeflate (PNG specification, ISO/IEC 15948: signature §5.2,
+// chunk layout §5.3, IHDR §11.2.2, filter types §9.2, zlib stream §10).
+// One filter type for every row and one deflate level per image, both chosen
+// by compressing a sample of the image's rows (choosePlan); an image whose
+// alpha is 255 everywhere is written as RGB (colour type 2), which libpng and
+// every PNG reader expand back to the same RGBA8 texels. bench/bench_png.cpp
+// measures it against OpenImageIO's default PNG writer.
+#include "image/png_write.h"
+
+#include "strata/error.h"
+
+#include <libdeflate.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+namespace strata::image {
+namespace {
+
+// One compressor per level (0-12) and thread, made once: allocating one
+// (and clearing its tables) cost more than compressing a small tile.
+struct Compressors {
+  std::array<libdeflate_compressor*, 13> byLevel{};
+  ~Compressors() {
+    for (libdeflate_compressor* c : byLevel) libdeflate_free_compressor(c);
+  }
+};
+
+libdeflate_compressor* compressor(int level) {
+  thread_local Compressors made;
+  libdeflate_compressor*& c = made.byLevel.at(size_t(level));
+  if (!c) c = libdeflate_alloc_compressor(level);
+  if (!c) throw Error("", Error::kNoOffset, "out of memory creating a deflate compressor");
+  return c;
+}
+
+bool opaque(const uint8_t* rgba, size_t pixels) {
+  for (size_t i = 0; i < pixels; ++i)
+    if (rgba[i * 4 + 3] != 255) return false;
+  return true;
+}
+
+// §9.4: the byte of the pixel before the one above is c; Paeth picks whichever
+// of a (left), b (up), c lies nearest to a + b - c, ties in that order.
+inline uint8_t paeth(int a, int b, int c) {
+  const int pa = std::abs(b - c), pb = std::abs(a - c), pc = std::abs(a + b - 2 * c);
+  if (pa <= pb && pa <= pc) return uint8_t(a);
+  return uint8_t(pb <= pc ? b : c);
+}
+
+// One image row of `bpp`-byte pixels (RGBA, or RGB with alpha dropped) as it
+// is stored, so the filters below read a packed row whatever the channels.
+void packRow(const uint8_t* rgba, uint32_t width, unsigned bpp, uint8_t* out) {
+  if (bpp == 4) {
+    std::memcpy(out, rgba, size_t(width) * 4);
+    return;
+  }
+  for (uint32_t x = 0; x < width; ++x, out += 3, rgba += 4)
+    out[0] = rgba[0], out[1] = rgba[1], out[2] = rgba[2];
+}
+
+// Writes the filter byte and the filtered row: `cur` and `prev` are packed
+// rows (prev is all zero above the first row, as §9.2 defines).
+void filterRow(PngFilter f, const uint8_t* cur, const uint8_t* prev, size_t n, unsigned bpp,
+               uint8_t* out) {
+  *out++ = uint8_t(f);
+  switch (f) {
+  case PngFilter::None:
+    std::memcpy(out, cur, n);
+    break;
+  case PngFilter::Sub:
+    for (size_t i = 0; i < n; ++i) out[i] = uint8_t(cur[i] - (i >= bpp ? cur[i - bpp] : 0));
+    break;
+  case PngFilter::Up:
+    for (size_t i = 0; i < n; ++i) out[i] = uint8_t(cur[i] - prev[i]);
+    break;
+  case PngFilter::Paeth:
+    for (size_t i = 0; i < bpp; ++i) out[i] = uint8_t(cur[i] - prev[i]); // a = c = 0: b
+    for (size_t i = bpp; i < n; ++i)
+      out[i] = uint8_t(cur[i] - paeth(cur[i - bpp], prev[i], prev[i - bpp]));
+    break;
+  }
+}
+
+// Rows [y0, y1) filtered, after the filter byte of each: what IDAT compresses.
+void filterRows(const uint8_t* rgba, uint32_t width, uint32_t y0, uint32_t y1, unsigned bpp,
+                PngFilter f, uint8_t* out) {
+  const size_t n = size_t(width) * bpp;
+  std::vector<uint8_t> rows(2 * n, 0);
+  uint8_t* prev = rows.data();
+  uint8_t* cur = rows.data() + n;
+  if (y0 > 0) packRow(rgba + size_t(y0 - 1) * width * 4, width, bpp, prev);
+  for (uint32_t y = y0; y < y1; ++y, out += n + 1) {
+    packRow(rgba + size_t(y) * width * 4, width, bpp, cur);
+    filterRow(f, cur, prev, n, bpp, out);
+    std::swap(prev, cur);
+  }
+}
+
+size_t compressedSize(const std::vector<uint8_t>& raw, int level) {
+  libdeflate_compressor* c = compressor(level);
+  std::vector<uint8_t> out(libdeflate_zlib_compress_bound(c, raw.size()));
+  return libdeflate_zlib_compress(c, raw.data(), raw.size(), out.data(), out.size());
+}
+
+void put32(std::vector<uint8_t>& out, uint32_t v) {
+  const uint8_t b[4] = {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)};
+  out.insert(out.end(), b, b + 4);
+}
+
+// §5.3: length, type, data, CRC-32 of type and data. The data is already at
+// the end of `out` (written in place after a reserved 8-byte head).
+void closeChunk(std::vector<uint8_t>& out, size_t head, const char type[4]) {
+  const size_t len = out.size() - head - 8;
+  if (len > 0x7FFFFFFFu) throw Error("", Error::kNoOffset, "PNG chunk over 2^31 - 1 bytes");
+  const uint8_t lenBytes[4] = {uint8_t(len >> 24), uint8_t(len >> 16), uint8_t(len >> 8),
+                               uint8_t(len)};
+  std::memcpy(&out[head], lenBytes, 4);
+  std::memcpy(&out[head + 4], type, 4);
+  put32(out, libdeflate_crc32(0, &out[head + 4], len + 4));
+}
+
+// §11.2.2: each side 1 .. 2^31 - 1.
+void checkSize(uint32_t width, uint32_t height) {
+  if (width == 0 || height == 0 || width > 0x7FFFFFFFu || height > 0x7FFFFFFFu)
+    throw Error("", Error::kNoOffset,
+                "cannot write a PNG of " + std::to_string(width) + "x" + std::to_string(height));
+}
+
+} // namespace
+
+PngPlan choosePlan(const uint8_t* rgba, uint32_t width, uint32_t height) {
+  checkSize(width, height);
+  PngPlan plan;
+  plan.bpp = opaque(rgba, size_t(width) * height) ? 3 : 4;
+  // The sample: eight bands of rows spread over the image, 1/64 of a large
+  // one and at least one row each (1/8 of a 64-row tile), enough to rank the
+  // filters at a few per cent of the time the image itself takes; the
+  // whole of an image under 64 rows.
+  constexpr uint32_t kBands = 8;
+  std::vector<std::pair<uint32_t, uint32_t>> bands; // first row, rows
+  if (height < kBands * 8) {
+    bands.push_back({0, height});
+  } else {
+    const uint32_t rows = std::max<uint32_t>(1, height / (kBands * 64));
+    for (uint32_t b = 0; b < kBands; ++b)
+      bands.push_back({uint32_t(uint64_t(height) * b / kBands), rows});
+  }
+  const size_t stride = size_t(width) * plan.bpp + 1;
+  size_t sampleRows = 0;
+  for (auto [y, n] : bands) sampleRows += n;
+  std::vector<uint8_t> sample(stride * sampleRows);
+  auto filtered = [&](PngFilter f) {
+    uint8_t* out = sample.data();
+    for (auto [y, n] : bands) {
+      filterRows(rgba, width, y, y + n, plan.bpp, f, out);
+      out += stride * n;
+    }
+  };
+  size_t best = SIZE_MAX;
+  for (PngFilter f : {PngFilter::Up, PngFilter::Paeth, PngFilter::Sub, PngFilter::None}) {
+    filtered(f);
+    const size_t size = compressedSize(sample, 1);
+    if (size < best) best = size, plan.filter = f;
+  }
+  // A small image (at most 256^2) takes well under a millisecond at level 6,
+  // and its size then matters more than that time. For a large one
+  // level 2 costs about twice level 1's time (bench_png) for 3-6% smaller
+  // texture-like images: it is taken only where the sample shrinks far more.
+  if (uint64_t(width) * height <= 65536) {
+    plan.level = 6;
+    return plan;
+  }
+  filtered(plan.filter);
+  if (double(compressedSize(sample, 2)) < 0.85 * double(best)) plan.level = 2;
+  return plan;
+}
+
+std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t height,
+                               const PngPlan& plan) {
+  checkSize(width, height);
+  const size_t stride = size_t(width) * plan.bpp + 1;
+  std::vector<uint8_t> raw(stride * height);
+  filterRows(rgba, width, 0, height, plan.bpp, plan.filter, raw.data());
+
+  static const uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  libdeflate_compressor* c = compressor(plan.level);
+  std::vector<uint8_t> out(kSignature, kSignature + 8);
+  // IHDR (§11.2.2): bit depth 8, colour type 6 (RGBA) or 2 (RGB), deflate,
+  // adaptive filtering, no interlace.
+  out.resize(8 + 8);
+  put32(out, width);
+  put32(out, height);
+  const uint8_t rest[5] = {8, uint8_t(plan.bpp == 4 ? 6 : 2), 0, 0, 0};
+  out.insert(out.end(), rest, rest + 5);
+  closeChunk(out, 8, "IHDR");
+
+  const size_t idat = out.size();
+  const size_t bound = libdeflate_zlib_compress_bound(c, raw.size());
+  out.resize(idat + 8 + bound);
+  const size_t packed = libdeflate_zlib_compress(c, raw.data(), raw.size(), &out[idat + 8], bound);
+  if (packed == 0) throw Error("", Error::kNoOffset, "deflate of the PNG pixels failed");
+  out.resize(idat + 8 + packed);
+  closeChunk(out, idat, "IDAT");
+
+  const size_t iend = out.size();
+  out.resize(iend + 8);
+  closeChunk(out, iend, "IEND");
+  return out;
+}
+
+std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t height) {
+  return encodePNG(rgba, width, height, choosePlan(rgba, width, height));
+}
+
+} // namespace strata::image
