@@ -71,7 +71,12 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   LoadOptions opts = load;
   opts.textures = args.textures != "none";
   bar.phase("reading");
-  if (!opts.progress) opts.progress = [&](size_t d, size_t t) { bar.update(d, t); };
+  // The reader calls back once per piece it has built (chunks, tfrags).
+  if (!opts.progress)
+    opts.progress = [&](size_t d, size_t t) {
+      if (d == 1) bar.phase("building");
+      bar.update(d, t);
+    };
   Scene scene = h.load(in.path, opts);
   std::string lines;
   for (const std::string& w : scene.warnings) {

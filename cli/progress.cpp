@@ -28,7 +28,7 @@ void Progress::phase(const std::string& name) {
   std::lock_guard<std::mutex> lock(mutex_);
   phase_ = name;
   done_ = total_ = 0;
-  draw(true);
+  draw(files_ == 0); // a batch's line shows files, not one input's phases
 }
 
 void Progress::update(size_t done, size_t total) {
