@@ -128,6 +128,27 @@ void writeReport(const std::string& path, const json& report) {
   writeFileAtomic(path, report.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 
+// A record as recordJson writes it: merge derives census and totals from
+// these fields, so a report edited by hand or cut short is refused, not half-read.
+static void checkRecord(const std::string& path, size_t index, const json& r) {
+  auto bad = [&](const char* field, const char* what) {
+    throw Error(path, Error::kNoOffset,
+                "record " + std::to_string(index) + ": \"" + field + "\" is not " + what);
+  };
+  if (!r.is_object()) bad("record", "an object");
+  for (const char* f : {"path", "key", "format", "status"})
+    if (!r.contains(f) || !r[f].is_string()) bad(f, "a string");
+  if (!r.contains("size") || !r["size"].is_number_unsigned()) bad("size", "a byte count");
+  if (!r.contains("seconds") || !r["seconds"].is_number()) bad("seconds", "a number");
+  if (!r.contains("summary") || !r["summary"].is_object()) bad("summary", "an object");
+  for (const char* f : {"errors", "warnings", "notes", "leftOut"})
+    if (!r.contains(f) || !r[f].is_array()) bad(f, "a list");
+  if (!r.contains("outputs") || !r["outputs"].is_array()) bad("outputs", "a list");
+  for (const json& o : r["outputs"])
+    if (!o.is_object() || !o.contains("size") || !o["size"].is_number_unsigned())
+      bad("outputs", "a list of {path, size}");
+}
+
 static json readReport(const std::string& path) {
   const std::vector<uint8_t> bytes = readFile(path);
   json j = json::parse(bytes.begin(), bytes.end(), nullptr, false);
@@ -138,6 +159,16 @@ static json readReport(const std::string& path) {
     throw Error(path, Error::kNoOffset,
                 "not a strata report (version " + std::to_string(kReportVersion) +
                     "): written by `--report`?");
+  if (!j["shards"].is_array() || !j["shardCount"].is_number_unsigned() ||
+      (j.contains("ignored") && !j["ignored"].is_array()) ||
+      (j.contains("runs") && !j["runs"].is_array()))
+    throw Error(path, Error::kNoOffset,
+                "\"shards\", \"shardCount\", \"ignored\" or \"runs\" malformed");
+  for (const json& s : j["shards"])
+    if (!s.is_number_unsigned() || s.get<uint64_t>() < 1 || s.get<uint64_t>() > j["shardCount"])
+      throw Error(path, Error::kNoOffset,
+                  "shard " + s.dump() + " is not one of 1.." + j["shardCount"].dump());
+  for (size_t i = 0; i < j["records"].size(); ++i) checkRecord(path, i, j["records"][i]);
   return j;
 }
 
@@ -162,7 +193,7 @@ int runReportMerge(const std::vector<std::string>& inputs, const std::string& ou
       for (const json& s : r["shards"])
         if (!shards.insert(s.get<uint32_t>()).second)
           throw Error(in, Error::kNoOffset, "shard " + s.dump() + " is in two of the reports");
-      for (const json& x : r["runs"]) merged["runs"].push_back(x);
+      for (const json& x : r.value("runs", json::array())) merged["runs"].push_back(x);
       for (const json& x : r.value("ignored", json::array())) merged["ignored"].push_back(x);
       for (const json& rec : r["records"]) {
         if (!paths.insert(rec["path"].get<std::string>()).second)

@@ -112,6 +112,7 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
     writeFileAtomic(written.back(), bytes);
   }
   rec.outputs = existingOutputs(written);
+  rec.summary["written"] = files.size();
   if (files.empty()) rec.status = Status::Skipped;
   for (const OutputFile& k : existingOutputs(kept)) rec.outputs.push_back(k);
 }
@@ -164,9 +165,12 @@ int runTextures(const TexturesArgs& args) {
             }
             for (OutputFile& o : r.outputs) o.path = (dir / fs::path(o.path).filename()).string();
           }
+          // The files written come first in outputs, those left alone after them.
           std::string lines;
-          for (const OutputFile& o : r.outputs) lines += o.path + "\n";
-          if (r.status == Status::Ok) bar.print(stdout, lines);
+          const size_t written = r.summary.value("written", size_t(0));
+          for (size_t k = 0; k < written && k < r.outputs.size(); ++k)
+            lines += r.outputs[k].path + "\n";
+          bar.print(stdout, lines);
         } catch (const std::exception& e) {
           recordFailure(r, e);
           bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
@@ -176,7 +180,7 @@ int runTextures(const TexturesArgs& args) {
   for (const Record& r : records) {
     skipped += r.status == Status::Skipped;
     failed += r.status == Status::Failed;
-    if (r.status == Status::Ok) textures += r.outputs.size();
+    textures += r.summary.value("written", size_t(0));
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -268,6 +268,29 @@ TEST(BatchCli, ThreeShardsMergeIntoOneRun) {
       << twice.output;
   EXPECT_FALSE(fs::exists(dir / "twice.json"));
 
+  // A report cut short or edited into another shape is refused, naming it.
+  json edited = readJson(shardReports[1]);
+  edited["records"][0]["size"] = "big";
+  writeBytes(dir / "edited.json", [&] {
+    const std::string t = edited.dump();
+    return std::vector<uint8_t>(t.begin(), t.end());
+  }());
+  std::vector<uint8_t> cut = readBytes(shardReports[1]);
+  cut.resize(cut.size() / 2);
+  writeBytes(dir / "cut.json", cut);
+  for (const char* name : {"edited.json", "cut.json"}) {
+    RunResult r = cli({"report", "merge", shardReports[0], (dir / name).string(), "-o",
+                       (dir / "never.json").string()});
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    EXPECT_NE(r.output.find("strata: error: " + (dir / name).string() + ": "), std::string::npos)
+        << r.output;
+    EXPECT_FALSE(fs::exists(dir / "never.json"));
+  }
+  EXPECT_NE(cli({"report", "merge", shardReports[0], (dir / "edited.json").string(), "-o",
+                 (dir / "never.json").string()})
+                .output.find("record 0: \"size\" is not a byte count"),
+            std::string::npos);
+
   // Stable: more files, a different listing and the same directory reached by
   // another path leave every old input in its shard.
   fs::create_directories(c.in / "zz-new");
@@ -374,6 +397,29 @@ TEST(BatchCli, SkipExistingRedoesExactlyWhatIsMissing) {
     if (rec["status"] == "ok") ok.push_back(rec["path"]);
   EXPECT_EQ(ok, std::vector<std::string>{(c.in / "set1" / "textures-v13_1.ytd").string()});
   EXPECT_TRUE(fs::exists(tex / "textures-v13_1" / "checker_bc1.png"));
+
+  // One input writes into DIR itself: each texture file there is left alone.
+  const fs::path single = dir / "single";
+  ASSERT_EQ(cli({"textures", sample("textures-v5.ytd").string(), "-o", single.string()}).exitCode,
+            0);
+  const auto before = fs::last_write_time(single / "checker_bc1.png");
+  fs::remove(single / "sky_cube.png");
+  fs::remove(single / "normal_bc5.png");
+  MeasuredRun one = cliMeasured(
+      {"textures", sample("textures-v5.ytd").string(), "-o", single.string(), "--skip-existing"});
+  EXPECT_EQ(one.exitCode, 0) << one.err;
+  // stdout: the two files written, then the summary.
+  std::set<std::string> lines;
+  std::istringstream text(one.out);
+  for (std::string l; std::getline(text, l);) lines.insert(l);
+  EXPECT_EQ(lines.size(), 3u) << one.out;
+  EXPECT_TRUE(lines.count((single / "sky_cube.png").string())) << one.out;
+  EXPECT_TRUE(lines.count((single / "normal_bc5.png").string())) << one.out;
+  EXPECT_EQ(lastLine(one.out).rfind("wrote 2 textures from 1 of 1 inputs to " + single.string(), 0),
+            0u)
+      << one.out;
+  EXPECT_EQ(fs::last_write_time(single / "checker_bc1.png"), before);
+  EXPECT_TRUE(fs::exists(single / "sky_cube.png"));
 }
 
 // `strata info`: one line per texture or level, each value from the samples'
