@@ -511,3 +511,34 @@ TEST(BatchCli, InfoSummarisesEachSampleLineByLine) {
   MeasuredRun js = cliMeasured({"info", "--json", sample("terrain-v140.atlas").string()});
   EXPECT_EQ(json::parse(js.out)["tocs"][0]["levels"][2]["triangles"], kV140Triangles);
 }
+
+// On a terminal (a pseudo-terminal from util-linux script(1)): one input shows
+// its phases with counts, a batch its files and bytes; the bar is cleared
+// before the summary line.
+TEST(BatchCli, ProgressOnATerminal) {
+  if (run("command -v script >/dev/null").exitCode != 0)
+    GTEST_SKIP() << "needs util-linux script(1) for a pseudo-terminal";
+  const fs::path dir = tempDir();
+  const std::string in = sample("terrain-v140.atlas").string();
+  RunResult one = cliOnTerminal({"convert", in, "-o", (dir / "one.glb").string()});
+  ASSERT_EQ(one.exitCode, 0) << one.output;
+  // The leaf level of terrain-v140: 16 chunks (4^2), built one by one.
+  EXPECT_NE(one.output.find("converting terrain-v140.atlas: reading"), std::string::npos)
+      << one.output;
+  EXPECT_NE(one.output.find("converting terrain-v140.atlas: building 16/16"), std::string::npos)
+      << one.output;
+  EXPECT_NE(one.output.find("\r\033[Kconverted 1 of 1 inputs into "), std::string::npos)
+      << one.output;
+  fs::create_directories(dir / "in");
+  fs::copy_file(in, dir / "in" / "a.atlas");
+  fs::copy_file(sample("textures-v5.ytd"), dir / "in" / "b.ytd");
+  const uint64_t bytes = fs::file_size(in) + fs::file_size(sample("textures-v5.ytd"));
+  RunResult batch = cliOnTerminal({"convert", (dir / "in").string(), "-o", (dir / "out").string()});
+  ASSERT_EQ(batch.exitCode, 0) << batch.output;
+  char done[64];
+  std::snprintf(done, sizeof done, "2/2 files, %.1f KiB of %.1f KiB", bytes / 1024.0,
+                bytes / 1024.0);
+  EXPECT_NE(batch.output.find(done), std::string::npos) << batch.output;
+  // On a terminal the bar stands in for the per-input lines.
+  EXPECT_EQ(batch.output.find(": converted to "), std::string::npos) << batch.output;
+}
