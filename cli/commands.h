@@ -1,4 +1,6 @@
 #pragma once
+#include "batch.h"
+
 #include "strata/formats.h"
 
 #include <string>
@@ -15,23 +17,32 @@ struct ConvertArgs {
   std::vector<std::string> inputs;
   std::string output;
   std::string textures = "png";
-  int jobs = 0;
+  BatchArgs batch; // --shard, --report, --jobs, --skip-existing
   LoadOptions load;
 };
 int runConvert(const ConvertArgs& args);
 
-int runInfo(const std::string& input, bool json);
-// strict: warnings fail the run too (exit 1), for pipelines that want a clean bill.
-int runValidate(const std::vector<std::string>& inputs, bool json, bool strict);
+// Summary: a few lines (info_summary.h); Json: everything, as `info --json`
+// has always printed it; Tree: the same as an indented tree (`--verbose`).
+enum class InfoView { Summary, Json, Tree };
+int runInfo(const std::string& input, InfoView view);
+struct ValidateArgs {
+  std::vector<std::string> inputs;
+  bool json = false;
+  bool strict = false; // warnings fail the run too (exit 1), for pipelines that want a clean bill
+  BatchArgs batch;     // --shard, --report
+};
+int runValidate(const ValidateArgs& args);
 
 // Prints each piece a --partial run left out on stderr, naming the input.
-void printLeftOut(const std::string& input, const std::vector<std::string>& leftOut);
+void printLeftOut(Progress& bar, const std::string& input, const std::vector<std::string>& leftOut);
 
 struct TexturesArgs {
-  std::string input;
+  std::vector<std::string> inputs;
   std::string outDir;
   std::string format = "png";
   bool uastc = false; // --format ktx2: UASTC blocks (KHR_texture_basisu) instead of the source's
+  BatchArgs batch;
   LoadOptions load;
 };
 int runTextures(const TexturesArgs& args);

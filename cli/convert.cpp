@@ -1,4 +1,5 @@
 // `strata convert IN... -o OUT` (design.md "The strata command").
+#include "batch.h"
 #include "commands.h"
 #include "gltf_writer.h"
 #include "inputs.h"
@@ -10,13 +11,10 @@
 #include "strata/parallel.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <map>
-#include <mutex>
-#include <thread>
 
 namespace strata::cli {
 
@@ -35,8 +33,21 @@ static std::string lowerExtension(const std::string& path) {
   return ext;
 }
 
+// Counts of what the scene holds, for the report's census.
+static nlohmann::json sceneSummary(const Scene& scene) {
+  size_t triangles = 0;
+  for (const Mesh& m : scene.meshes)
+    for (const Primitive& p : m.primitives) triangles += p.indices.size() / 3;
+  return {{"nodes", scene.nodes.size()},
+          {"meshes", scene.meshes.size()},
+          {"triangles", triangles},
+          {"images", scene.images.size()}};
+}
+
+// Converts one input into `out`, filling `rec` (outputs, warnings, pieces left
+// out); throws what stops it. Lines for the user go through `bar`.
 static void convertOne(const Input& in, const std::string& out, const ConvertArgs& args,
-                       const LoadOptions& load) {
+                       LoadOptions load, Progress& bar, Record& rec) {
   // An unrecognised input: requireFormat throws what is wrong with it.
   const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
   if (!h.load) // TQT (§9d)
@@ -49,106 +60,129 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
     if (!h.toAtlas)
       throw Error(in.path, Error::kNoOffset,
                   std::string("only a CHU converts to .atlas; this is a ") + h.name + " file");
+    bar.phase("reading");
     AtlasConversion atlas = h.toAtlas(in.path, load.partial);
-    printLeftOut(in.path, atlas.leftOut);
+    printLeftOut(bar, in.path, atlas.leftOut);
+    rec.leftOut = atlas.leftOut;
+    bar.phase("writing");
     writeFileAtomic(out, atlas.bytes);
+    rec.outputs = existingOutputs({out});
     return;
   }
   LoadOptions opts = load;
   opts.textures = args.textures != "none";
+  bar.phase("reading");
+  // The reader calls back once per piece it has built (chunks, tfrags).
+  if (!opts.progress)
+    opts.progress = [&](size_t d, size_t t) {
+      if (d == 1) bar.phase("building");
+      bar.update(d, t);
+    };
   Scene scene = h.load(in.path, opts);
-  for (const std::string& w : scene.warnings)
-    std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
-  printLeftOut(in.path, scene.leftOut);
+  std::string lines;
+  for (const std::string& w : scene.warnings) {
+    lines += in.path + ": warning: " + w + "\n";
+    rec.warnings.push_back({w, Error::kNoOffset});
+  }
+  if (!lines.empty()) bar.print(stderr, lines);
+  printLeftOut(bar, in.path, scene.leftOut);
+  rec.leftOut = scene.leftOut;
+  rec.summary = sceneSummary(scene);
   gltf::WriteOptions wo;
   wo.textures = textureMode(args.textures);
   if (wo.textures == gltf::TextureMode::Ktx2)
     for (const Image& img : scene.images) noteUastcResize(img, in.path);
+  bar.phase(wo.textures == gltf::TextureMode::None || scene.images.empty()
+                ? "writing"
+                : "encoding " + std::to_string(scene.images.size()) + " textures and writing");
   const std::vector<std::string> beside = gltf::writeGltfFile(scene, out, wo);
-  if (!beside.empty())
-    std::fprintf(stderr,
-                 "%s: note: %zu KTX2 images written beside it (%s ...), referenced by URI; "
-                 "the PNG sources stay inside the GLB\n",
-                 out.c_str(), beside.size(), fs::path(beside.front()).filename().c_str());
+  if (!beside.empty()) {
+    const std::string note = std::to_string(beside.size()) + " KTX2 images written beside it (" +
+                             fs::path(beside.front()).filename().string() +
+                             " ...), referenced by URI; the PNG sources stay inside the GLB";
+    bar.print(stderr, out + ": note: " + note + "\n");
+    rec.notes.push_back({note, Error::kNoOffset});
+  }
+  std::vector<std::string> written = beside;
+  written.insert(written.begin(), out);
+  rec.outputs = existingOutputs(written);
 }
 
 int runConvert(const ConvertArgs& args) {
+  const auto t0 = std::chrono::steady_clock::now();
   ExpandedInputs ex = expandInputs(args.inputs);
   // Files found in a directory that hold no scene (a TQT beside its CHU) are not inputs.
-  ex.inputs.erase(std::remove_if(ex.inputs.begin(), ex.inputs.end(),
-                                 [](const Input& in) {
-                                   return in.fromDirectory && in.handler && !in.handler->load;
-                                 }),
-                  ex.inputs.end());
+  dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.load; });
   if (ex.inputs.empty()) {
     std::fprintf(stderr, "strata: error: no convertible input found\n");
     return kExitFailed;
   }
-  // --jobs is the whole process's thread budget: a batch's workers hold it,
-  // and what they leave (all of it but one, for a single input) goes to the
-  // chunks and images inside each file (strata/parallel.h).
-  if (args.jobs > 0) setThreadBudget(unsigned(args.jobs));
-  if (!ex.batch) {
-    const Input& in = ex.inputs.front();
-    Progress bar("converting " + fs::path(in.path).filename().string());
-    LoadOptions load = args.load;
-    load.progress = [&](size_t d, size_t t) { bar.update(d, t); };
-    try {
-      convertOne(in, args.output, args, load);
-    } catch (const std::exception& e) {
-      bar.finish();
-      std::fprintf(stderr, "strata: error: %s\n", e.what());
+  // One input: OUT is its file. A batch: OUT is a directory of OUT/<stem>.glb.
+  std::vector<std::string> outputs = ex.batch
+                                         ? batchOutputNames(ex.inputs, args.output, ".glb")
+                                         : std::vector<std::string>(ex.inputs.size(), args.output);
+  if (!applyShard(args.batch, ex, &outputs)) return kExitUsage;
+  if (ex.batch) {
+    std::error_code ec;
+    fs::create_directories(args.output, ec);
+    if (!fs::is_directory(args.output, ec)) {
+      std::fprintf(stderr, "strata: error: %s: cannot create the output directory\n",
+                   args.output.c_str());
       return kExitFailed;
     }
-    bar.finish();
-    return kExitOk;
   }
-
-  // Batch: OUT is a directory; every input becomes OUT/<name>.glb.
-  std::error_code ec;
-  fs::create_directories(args.output, ec);
-  if (!fs::is_directory(args.output, ec)) {
-    std::fprintf(stderr, "strata: error: %s: cannot create the output directory\n",
-                 args.output.c_str());
-    return kExitFailed;
-  }
-  const size_t total = ex.inputs.size();
-  std::atomic<size_t> next{0}, done{0}, failed{0};
-  Progress bar("converting");
-  std::mutex logMutex;
-  // OUT/<stem>.glb, or OUT/<name>.glb where two inputs share a stem.
-  std::map<std::string, int> stems;
-  for (const Input& in : ex.inputs) stems[fs::path(in.path).stem().string()]++;
-  std::vector<std::string> outputs;
+  std::vector<Record> started;
+  uint64_t bytes = 0;
   for (const Input& in : ex.inputs) {
-    fs::path p(in.path);
-    std::string base = stems[p.stem().string()] > 1 ? p.filename().string() : p.stem().string();
-    outputs.push_back((fs::path(args.output) / (base + ".glb")).string());
+    started.push_back(startRecord(in));
+    bytes += started.back().size;
   }
-  auto worker = [&] {
-    for (size_t i; (i = next++) < total;) {
-      const Input& in = ex.inputs[i];
-      const std::string& out = outputs[i];
-      try {
-        convertOne(in, out, args, args.load);
-      } catch (const std::exception& e) {
-        ++failed;
-        std::lock_guard<std::mutex> lock(logMutex);
-        bar.finish();
-        std::fprintf(stderr, "strata: error: %s\n", e.what());
-      }
-      bar.update(++done, total);
-    }
-  };
-  // This thread only waits: the first worker runs on its share of the budget.
-  ThreadReservation workers(unsigned(std::min<size_t>(threadBudget(), total)) - 1);
-  const unsigned jobs = workers.count() + 1;
-  std::vector<std::thread> threads;
-  for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(worker);
-  for (auto& t : threads) t.join();
-  bar.finish();
-  std::printf("converted %zu of %zu inputs into %s (%zu failed)\n", total - failed.load(), total,
-              args.output.c_str(), failed.load());
+  Progress bar(ex.batch || ex.inputs.empty()
+                   ? "converting"
+                   : "converting " + fs::path(ex.inputs.front().path).filename().string(),
+               ex.batch ? ex.inputs.size() : 0, ex.batch ? bytes : 0);
+  // Off a terminal a batch says one line per input on stdout (on one, the bar does).
+  const bool lines = ex.batch && !bar.terminal();
+  LoadOptions load = args.load;
+  std::vector<Record> records =
+      runBatch(ex.inputs, started, ex.batch ? args.batch.jobs : 1, bar, [&](size_t i, Record& r) {
+        const std::string& out = outputs[i];
+        if (args.batch.skipExisting) {
+          // Outputs are renamed into place only once complete: one that is
+          // there is whole (beside-written KTX2 files come before the GLB).
+          std::vector<OutputFile> have = existingOutputs({out});
+          if (!have.empty()) {
+            r.status = Status::Skipped;
+            r.outputs = have;
+            if (lines) bar.print(stdout, r.path + ": skipped, " + out + " exists\n");
+            return;
+          }
+        }
+        // In a batch the bar counts inputs: the load's own counts would fight it.
+        LoadOptions opts = load;
+        if (ex.batch) opts.progress = [](size_t, size_t) {};
+        try {
+          convertOne(ex.inputs[i], out, args, opts, bar, r);
+          if (lines) bar.print(stdout, r.path + ": converted to " + out + "\n");
+        } catch (const std::exception& e) {
+          recordFailure(r, e);
+          bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
+        }
+      });
+  size_t skipped = 0, failed = 0;
+  for (const Record& r : records) {
+    skipped += r.status == Status::Skipped;
+    failed += r.status == Status::Failed;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("converted %zu of %zu inputs into %s (%zu skipped, %zu failed%s; %s)\n",
+              records.size() - skipped - failed, records.size(), args.output.c_str(), skipped,
+              failed, ignoredNote(ex).c_str(), summaryTail(records, seconds).c_str());
+  if (!writeRunReport(args.batch, "convert",
+                      jobCount(ex.batch ? args.batch.jobs : 1, records.size()), seconds, ex,
+                      records))
+    return kExitFailed;
   return failed ? kExitFailed : kExitOk;
 }
 

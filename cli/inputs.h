@@ -14,10 +14,17 @@ struct Input {
   std::string path;
   const FormatHandler* handler = nullptr; // nullptr: not recognised
   bool fromDirectory = false;             // found by walking a directory
+  // What --shard hashes (shard.h): the path below the directory argument it
+  // was found in ("a/b.ytd" for DIR/a/b.ytd), or, for an argument that is
+  // itself the input, its last component; '/'-separated on every system.
+  std::string key;
 };
 
 struct ExpandedInputs {
   std::vector<Input> inputs;
+  // Files a directory walk found that no handler recognises: not inputs (a
+  // game's directories hold other files too), but counted and reported.
+  std::vector<Input> ignored;
   bool batch = false; // several inputs or a directory: output is a directory
 };
 

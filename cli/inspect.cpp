@@ -1,10 +1,13 @@
 // `strata info` and `strata validate`.
+#include "batch.h"
 #include "commands.h"
+#include "info_summary.h"
 #include "inputs.h"
 
 #include "strata/error.h"
 #include "strata/text.h"
 
+#include <chrono>
 #include <cstdio>
 
 namespace strata::cli {
@@ -26,14 +29,16 @@ static void printHuman(const json& j, int indent) {
   }
 }
 
-int runInfo(const std::string& input, bool asJson) {
+int runInfo(const std::string& input, InfoView view) {
   try {
     const FormatHandler& h = requireFormat(input);
     json j = h.info(input);
-    if (asJson)
+    if (view == InfoView::Json)
       std::printf("%s\n", j.dump(2).c_str());
-    else
+    else if (view == InfoView::Tree)
       printHuman(j, 0);
+    else
+      for (const std::string& line : infoSummary(input, j)) std::printf("%s\n", line.c_str());
     return kExitOk;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "strata: error: %s\n", e.what());
@@ -41,24 +46,26 @@ int runInfo(const std::string& input, bool asJson) {
   }
 }
 
-// Adds the numbers of `from` into `into`, recursively (the census).
-static void accumulate(json& into, const json& from) {
-  if (!into.is_object()) into = json::object();
-  for (auto it = from.begin(); it != from.end(); ++it) {
-    if (it->is_number_integer() && (!into.contains(it.key()) || into[it.key()].is_number_integer()))
-      into[it.key()] = into.value(it.key(), int64_t(0)) + it->get<int64_t>();
-    else if (it->is_number())
-      into[it.key()] = into.value(it.key(), 0.0) + it->get<double>();
-    else if (it->is_object())
-      accumulate(into[it.key()], *it);
-  }
+static const char* severityName(Severity s) {
+  return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "info";
 }
 
-int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) {
-  ExpandedInputs ex = expandInputs(args);
+int runValidate(const ValidateArgs& args) {
+  const auto t0 = std::chrono::steady_clock::now();
+  ExpandedInputs ex = expandInputs(args.inputs);
+  if (!applyShard(args.batch, ex, nullptr)) return kExitUsage;
+  std::vector<Record> started;
+  uint64_t bytes = 0;
+  for (const Input& in : ex.inputs) {
+    started.push_back(startRecord(in));
+    bytes += started.back().size;
+  }
   size_t bad = 0, warnings = 0;
   json census = json::object(), reports = json::array();
-  for (const Input& in : ex.inputs) {
+  Progress bar("validating", ex.inputs.size() > 1 ? ex.inputs.size() : 0, bytes);
+  // One input at a time: the lines come out in input order.
+  std::vector<Record> records = runBatch(ex.inputs, started, 1, bar, [&](size_t i, Record& rec) {
+    const Input& in = ex.inputs[i];
     ValidationReport rep;
     rep.file = in.path;
     try {
@@ -73,43 +80,53 @@ int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) 
     }
     bad += rep.errors() > 0;
     warnings += rep.warnings();
+    rec.format = rep.format;
+    rec.summary = rep.summary;
+    for (const Finding& f : rep.findings)
+      (f.severity == Severity::Error     ? rec.errors
+       : f.severity == Severity::Warning ? rec.warnings
+                                         : rec.notes)
+          .push_back({f.message, f.offset});
+    if (rep.errors() || (args.strict && rep.warnings())) rec.status = Status::Failed;
     json& bucket = census[rep.format.empty() ? "unknown" : rep.format];
     accumulate(bucket, rep.summary);
     accumulate(bucket, json{{"files", 1}, {"invalidFiles", rep.errors() ? 1 : 0}});
-    if (asJson) {
+    if (args.json) {
       json fj = {{"file", escapeUtf8(in.path)}, {"format", rep.format}, {"summary", rep.summary}};
       json findings = json::array();
       for (const Finding& f : rep.findings) {
-        json x = {{"severity", f.severity == Severity::Error     ? "error"
-                               : f.severity == Severity::Warning ? "warning"
-                                                                 : "info"},
-                  {"message", f.message}};
+        json x = {{"severity", severityName(f.severity)}, {"message", f.message}};
         if (f.offset != ~uint64_t(0)) x["offset"] = f.offset;
         findings.push_back(x);
       }
       fj["findings"] = findings;
       reports.push_back(fj);
-      continue;
+      return;
     }
+    std::string lines;
     for (const Finding& f : rep.findings) {
-      const char* sev = f.severity == Severity::Error     ? "error"
-                        : f.severity == Severity::Warning ? "warning"
-                                                          : "note";
-      std::printf("%s: %s%s: %s\n", in.path.c_str(), sev, atByte(f.offset).c_str(),
-                  f.message.c_str());
+      const char* sev = f.severity == Severity::Info ? "note" : severityName(f.severity);
+      lines += in.path + ": " + sev + atByte(f.offset) + ": " + f.message + "\n";
     }
-    std::printf("%s: %s (%zu errors, %zu warnings)\n", in.path.c_str(),
-                rep.errors() ? "INVALID" : "ok", rep.errors(), rep.warnings());
-  }
-  if (asJson) {
+    lines += in.path + ": " + (rep.errors() ? "INVALID" : "ok") + " (" +
+             std::to_string(rep.errors()) + " errors, " + std::to_string(rep.warnings()) +
+             " warnings)\n";
+    bar.print(stdout, lines);
+  });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (args.json) {
+    // The JSON document is all of stdout: its census and counts are the summary.
     std::printf("%s\n", json({{"files", reports}, {"census", census}}).dump(2).c_str());
   } else {
     std::printf("census:\n");
     printHuman(census, 1);
-    std::printf("validated %zu files: %zu invalid, %zu warnings\n", ex.inputs.size(), bad,
-                warnings);
+    std::printf("validated %zu files: %zu invalid, %zu warnings (%s in%s; %.2f s)\n",
+                ex.inputs.size(), bad, warnings, humanBytes(bytes).c_str(), ignoredNote(ex).c_str(),
+                seconds);
   }
-  return bad || (strict && warnings) ? kExitFailed : kExitOk;
+  if (!writeRunReport(args.batch, "validate", 1, seconds, ex, records)) return kExitFailed;
+  return bad || (args.strict && warnings) ? kExitFailed : kExitOk;
 }
 
 } // namespace strata::cli

@@ -1,10 +1,34 @@
 // The `strata` command (design.md "The strata command").
 #include "commands.h"
 
+#include "strata/parallel.h"
+
 #include <CLI/CLI.hpp>
 
+namespace {
+
+using namespace strata::cli;
+
+// --shard, --report and, where a command writes files, --skip-existing and
+// --jobs (docs/distributed.md).
+void addBatchOptions(CLI::App* cmd, BatchArgs& b, bool writes) {
+  cmd->add_option("--shard", b.shard,
+                  "Work on shard I of N (1 <= I <= N) of the inputs, chosen by a stable hash of "
+                  "each input's path below the argument it came from");
+  cmd->add_option("--report", b.report,
+                  "Write a JSON report: one record per input, the census and the run's totals");
+  if (!writes) return;
+  cmd->add_flag("--skip-existing", b.skipExisting,
+                "Leave an output that is already there alone (outputs are renamed into place "
+                "only when complete), so a rerun does only what is missing");
+  cmd->add_option("-j,--jobs", b.jobs,
+                  "Threads in all: inputs at once (each held in memory while it is worked on), "
+                  "and chunks and images inside an input on what they leave (default: all cores)");
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
-  using namespace strata::cli;
   CLI::App app{"Strata: legacy game terrain and textures to glTF and back"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "strata 0.1.0");
@@ -31,29 +55,30 @@ int main(int argc, char** argv) {
   convert->add_flag("--partial", conv.load.partial,
                     "Write every intact piece of a damaged input and name each piece left out "
                     "(default: refuse the input)");
-  convert->add_option(
-      "-j,--jobs", conv.jobs,
-      "Threads in all: files of a batch at once, and chunks and images inside a file "
-      "(default: all cores)");
+  addBatchOptions(convert, conv.batch, true);
 
   std::string infoInput;
-  bool infoJson = false;
-  auto* info = app.add_subcommand("info", "Show the structure of a file");
+  bool infoJson = false, infoVerbose = false;
+  auto* info = app.add_subcommand("info", "Summarise a file (--json, --verbose: everything)");
   info->add_option("input", infoInput, "Input file")->required();
-  info->add_flag("--json", infoJson, "Machine-readable JSON");
+  info->add_flag("--json", infoJson, "Everything, as machine-readable JSON");
+  info->add_flag("--verbose", infoVerbose, "Everything, as an indented tree");
 
-  std::vector<std::string> valInputs;
-  bool valJson = false, valStrict = false;
+  ValidateArgs val;
   auto* validate = app.add_subcommand(
       "validate", "Check every structural rule of the spec; exit 1 if any fails");
-  validate->add_option("inputs", valInputs, "Input files or directories")->required();
-  validate->add_flag("--json", valJson, "Machine-readable JSON");
-  validate->add_flag("--strict", valStrict, "Exit 1 on warnings too, not only on errors");
+  validate->add_option("inputs", val.inputs, "Input files or directories")->required();
+  validate->add_flag("--json", val.json, "Machine-readable JSON");
+  validate->add_flag("--strict", val.strict, "Exit 1 on warnings too, not only on errors");
+  addBatchOptions(validate, val.batch, false);
 
   TexturesArgs tex;
   auto* textures = app.add_subcommand("textures", "Write every texture of a file into a directory");
-  textures->add_option("input", tex.input, "Input file")->required();
-  textures->add_option("-o,--output", tex.outDir, "Output directory")->required();
+  textures->add_option("inputs", tex.inputs, "Input files or directories")->required();
+  textures
+      ->add_option("-o,--output", tex.outDir,
+                   "Output directory (several inputs: a directory per input inside it)")
+      ->required();
   textures->add_option("--format", tex.format, "Image file format")
       ->check(CLI::IsMember({"png", "dds", "ktx2"}));
   textures->add_flag("--uastc", tex.uastc,
@@ -63,6 +88,17 @@ int main(int argc, char** argv) {
                      "Atlas: JPEG/PNG tiles were made from BGR data");
   textures->add_flag("--partial", tex.load.partial,
                      "Write every intact texture of a damaged input and name each one left out");
+
+  addBatchOptions(textures, tex.batch, true);
+
+  std::vector<std::string> mergeInputs;
+  std::string mergeOutput;
+  auto* report = app.add_subcommand("report", "Work on --report files");
+  report->require_subcommand(1);
+  auto* merge = report->add_subcommand(
+      "merge", "Merge shard reports into the report a single run would have written");
+  merge->add_option("reports", mergeInputs, "Report files (--report)")->required();
+  merge->add_option("-o,--output", mergeOutput, "Merged report to write")->required();
 
   ExportAtlasArgs exp;
   auto* exportAtlas = app.add_subcommand(
@@ -80,9 +116,17 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
   }
+  // --jobs is the process's whole thread budget (strata/parallel.h): a
+  // batch's workers and the work inside each input share it.
+  const int jobs = *convert ? conv.batch.jobs : *textures ? tex.batch.jobs : 0;
+  if (jobs > 0) setThreadBudget(unsigned(jobs));
   if (*convert) return runConvert(conv);
-  if (*info) return runInfo(infoInput, infoJson);
-  if (*validate) return runValidate(valInputs, valJson, valStrict);
+  if (*info)
+    return runInfo(infoInput, infoJson      ? InfoView::Json
+                              : infoVerbose ? InfoView::Tree
+                                            : InfoView::Summary);
+  if (*validate) return runValidate(val);
+  if (*merge) return runReportMerge(mergeInputs, mergeOutput);
   if (*textures) return runTextures(tex);
   if (*exportAtlas) return runExportAtlas(exp);
   return kExitUsage;

@@ -1,4 +1,5 @@
 // `strata textures IN -o DIR --format png|dds|ktx2`.
+#include "batch.h"
 #include "commands.h"
 
 #include "strata/error.h"
@@ -6,7 +7,9 @@
 #include "strata/image.h"
 #include "strata/parallel.h"
 
+#include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <set>
@@ -38,74 +41,169 @@ void noteUastcResize(const Image& img, const std::string& source) {
                  source.c_str(), img.name.c_str(), img.width, img.height, w, h);
 }
 
-void printLeftOut(const std::string& input, const std::vector<std::string>& leftOut) {
-  for (const std::string& piece : leftOut)
-    std::fprintf(stderr, "%s: left out: %s\n", input.c_str(), piece.c_str());
+void printLeftOut(Progress& bar, const std::string& input,
+                  const std::vector<std::string>& leftOut) {
+  std::string lines;
+  for (const std::string& piece : leftOut) lines += input + ": left out: " + piece + "\n";
+  if (!lines.empty()) bar.print(stderr, lines);
+}
+
+// Writes every texture of `in` into `dir`, filling `rec`; throws what stops
+// it. With `skipExisting`, a texture whose file is there is left alone.
+static void writeTextures(const Input& in, const fs::path& dir, const TexturesArgs& args,
+                          bool skipExisting, Progress& bar, Record& rec) {
+  const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
+  if (!h.textures)
+    throw Error(in.path, Error::kNoOffset, std::string(h.name) + " files hold no textures");
+  const image::ImageFileFormat format = image::parseImageFileFormat(args.format);
+  if (args.uastc && format != image::ImageFileFormat::KTX2)
+    throw Error(in.path, Error::kNoOffset, "--uastc needs --format ktx2");
+  bar.phase("reading");
+  TextureSet set = h.textures(in.path, args.load);
+  printLeftOut(bar, in.path, set.leftOut);
+  rec.leftOut = set.leftOut;
+  std::vector<Image>& images = set.images;
+  if (images.empty() && !set.leftOut.empty())
+    throw Error(in.path, Error::kNoOffset,
+                "no intact texture to write (" + std::to_string(set.leftOut.size()) +
+                    " pieces left out)");
+  rec.summary = {{"textures", images.size()}};
+  if (images.empty()) {
+    const std::string note =
+        "holds no textures (a drawable without an embedded dictionary?): nothing written";
+    bar.print(stderr, in.path + " " + note + "\n");
+    rec.notes.push_back({note, Error::kNoOffset});
+    return;
+  }
+  // Encode everything first so a failure leaves no partial set behind.
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
+  std::vector<std::string> kept;
+  std::set<std::string> taken; // lower case: names must not collide on any file system
+  const std::string ext = std::string(".") + image::imageFileExtension(format);
+  bar.phase("encoding textures");
+  std::vector<std::string> names(images.size());
+  std::vector<bool> skip(images.size(), false);
+  for (size_t i = 0; i < images.size(); ++i) {
+    std::string name = safeName(images[i].name);
+    // Dictionaries of different .ydd entries may reuse a texture name: number the repeats.
+    for (int n = 2; !taken.insert(lowerCase(name + ext)).second; ++n)
+      name = safeName(images[i].name) + "_" + std::to_string(n);
+    names[i] = name + ext;
+    skip[i] = skipExisting && fs::exists(dir / names[i]);
+  }
+  // Every image at once on the cores (the UASTC encoder spreads each image
+  // over them itself); the first image that fails is the error either way.
+  std::vector<std::vector<uint8_t>> encoded(images.size());
+  if (!args.uastc)
+    parallelFor(images.size(), [&](size_t i) {
+      if (!skip[i]) encoded[i] = image::encodeImageFile(images[i], format);
+    });
+  for (size_t i = 0; i < images.size(); ++i) {
+    const Image& img = images[i];
+    bar.update(i, images.size());
+    if (skip[i]) {
+      kept.push_back((dir / names[i]).string());
+      continue;
+    }
+    if (args.uastc) {
+      // The image's own colour-space tag picks sRGB colour or linear data.
+      image::UastcOptions uo;
+      uo.srgb = img.colorSpace == ColorSpace::SRGB;
+      noteUastcResize(img, in.path);
+      encoded[i] = image::writeKTX2Uastc(img, uo);
+    }
+    files.push_back({names[i], std::move(encoded[i])});
+  }
+  bar.phase("writing");
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::vector<std::string> written;
+  for (auto& [name, bytes] : files) {
+    written.push_back((dir / name).string());
+    writeFileAtomic(written.back(), bytes);
+  }
+  rec.outputs = existingOutputs(written);
+  rec.summary["written"] = files.size();
+  if (files.empty()) rec.status = Status::Skipped;
+  for (const OutputFile& k : existingOutputs(kept)) rec.outputs.push_back(k);
 }
 
 int runTextures(const TexturesArgs& args) {
-  try {
-    const FormatHandler& h = requireFormat(args.input);
-    if (!h.textures)
-      throw Error(args.input, Error::kNoOffset, std::string(h.name) + " files hold no textures");
-    TextureSet set = h.textures(args.input, args.load);
-    printLeftOut(args.input, set.leftOut);
-    std::vector<Image>& images = set.images;
-    if (images.empty() && !set.leftOut.empty())
-      throw Error(args.input, Error::kNoOffset,
-                  "no intact texture to write (" + std::to_string(set.leftOut.size()) +
-                      " pieces left out)");
-    if (images.empty()) {
-      std::fprintf(stderr,
-                   "%s holds no textures (a drawable without an embedded dictionary?): "
-                   "nothing written\n",
-                   args.input.c_str());
-      return kExitOk;
-    }
-    // Encode everything first so a failure leaves no partial set behind.
-    std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
-    const image::ImageFileFormat format = image::parseImageFileFormat(args.format);
-    if (args.uastc && format != image::ImageFileFormat::KTX2)
-      throw Error(args.input, Error::kNoOffset, "--uastc needs --format ktx2");
-    std::set<std::string> taken; // lower case: names must not collide on any file system
-    // Every image at once on the cores (the UASTC encoder spreads each image
-    // over them itself); the first image that fails is the error either way.
-    std::vector<std::vector<uint8_t>> encoded(images.size());
-    if (!args.uastc)
-      parallelFor(images.size(),
-                  [&](size_t i) { encoded[i] = image::encodeImageFile(images[i], format); });
-    for (size_t i = 0; i < images.size(); ++i) {
-      const Image& img = images[i];
-      std::vector<uint8_t> bytes;
-      if (args.uastc) {
-        // The image's own colour-space tag picks sRGB colour or linear data.
-        image::UastcOptions uo;
-        uo.srgb = img.colorSpace == ColorSpace::SRGB;
-        noteUastcResize(img, args.input);
-        bytes = image::writeKTX2Uastc(img, uo);
-      } else {
-        bytes = std::move(encoded[i]);
-      }
-      const std::string ext = std::string(".") + image::imageFileExtension(format);
-      std::string name = safeName(img.name);
-      // Dictionaries of different .ydd entries may reuse a texture name: number the repeats.
-      for (int n = 2; !taken.insert(lowerCase(name + ext)).second; ++n)
-        name = safeName(img.name) + "_" + std::to_string(n);
-      files.push_back({name + ext, std::move(bytes)});
-    }
-    std::error_code ec;
-    fs::create_directories(args.outDir, ec);
-    for (auto& [name, bytes] : files) {
-      std::string path = (fs::path(args.outDir) / name).string();
-      writeFileAtomic(path, bytes);
-      std::printf("%s\n", path.c_str());
-    }
-    std::fprintf(stderr, "wrote %zu textures to %s\n", files.size(), args.outDir.c_str());
-    return kExitOk;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "strata: error: %s\n", e.what());
-    return kExitFailed;
+  const auto t0 = std::chrono::steady_clock::now();
+  ExpandedInputs ex = expandInputs(args.inputs);
+  // Files found in a directory that hold no textures (a CHU: its TQT does) are not inputs.
+  dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.textures; });
+  // One input writes into DIR; a batch writes each input into DIR/<stem>/,
+  // built beside it and renamed into place once complete.
+  std::vector<std::string> dirs = ex.batch
+                                      ? batchOutputNames(ex.inputs, args.outDir, "")
+                                      : std::vector<std::string>(ex.inputs.size(), args.outDir);
+  if (!applyShard(args.batch, ex, &dirs)) return kExitUsage;
+  std::vector<Record> started;
+  uint64_t bytes = 0;
+  for (const Input& in : ex.inputs) {
+    started.push_back(startRecord(in));
+    bytes += started.back().size;
   }
+  Progress bar("textures", ex.batch ? ex.inputs.size() : 0, ex.batch ? bytes : 0);
+  std::vector<Record> records =
+      runBatch(ex.inputs, started, ex.batch ? args.batch.jobs : 1, bar, [&](size_t i, Record& r) {
+        const fs::path dir = dirs[i];
+        try {
+          if (!ex.batch) {
+            writeTextures(ex.inputs[i], dir, args, args.batch.skipExisting, bar, r);
+          } else if (args.batch.skipExisting && fs::is_directory(dir)) {
+            r.status = Status::Skipped; // renamed into place only when complete
+            for (const auto& e : fs::directory_iterator(dir))
+              r.outputs.push_back({e.path().string(), e.file_size()});
+            std::sort(r.outputs.begin(), r.outputs.end(),
+                      [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });
+            return;
+          } else {
+            fs::path partial = dir.parent_path() / ("." + dir.filename().string() + ".partial");
+            std::error_code ec;
+            fs::remove_all(partial, ec);
+            try {
+              // Created first: an input without textures gets its (empty)
+              // directory too, so --skip-existing knows it is done.
+              fs::create_directories(partial);
+              writeTextures(ex.inputs[i], partial, args, false, bar, r);
+              fs::remove_all(dir, ec);
+              fs::rename(partial, dir);
+            } catch (...) {
+              fs::remove_all(partial, ec);
+              throw;
+            }
+            for (OutputFile& o : r.outputs) o.path = (dir / fs::path(o.path).filename()).string();
+          }
+          // The files written come first in outputs, those left alone after them.
+          std::string lines;
+          const size_t written = r.summary.value("written", size_t(0));
+          for (size_t k = 0; k < written && k < r.outputs.size(); ++k)
+            lines += r.outputs[k].path + "\n";
+          bar.print(stdout, lines);
+        } catch (const std::exception& e) {
+          recordFailure(r, e);
+          bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
+        }
+      });
+  size_t skipped = 0, failed = 0, textures = 0;
+  for (const Record& r : records) {
+    skipped += r.status == Status::Skipped;
+    failed += r.status == Status::Failed;
+    textures += r.summary.value("written", size_t(0));
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // The last line on stdout, after the files written, as for convert and validate.
+  std::printf("wrote %zu textures from %zu of %zu inputs to %s (%zu skipped, %zu failed%s; %s)\n",
+              textures, records.size() - skipped - failed, records.size(), args.outDir.c_str(),
+              skipped, failed, ignoredNote(ex).c_str(), summaryTail(records, seconds).c_str());
+  if (!writeRunReport(args.batch, "textures",
+                      jobCount(ex.batch ? args.batch.jobs : 1, records.size()), seconds, ex,
+                      records))
+    return kExitFailed;
+  return failed ? kExitFailed : kExitOk;
 }
 
 } // namespace strata::cli

@@ -57,6 +57,12 @@ RunResult cli(const std::vector<std::string>& args, const fs::path& cwd) {
   return run(line + " </dev/null");
 }
 
+RunResult cliOnTerminal(const std::vector<std::string>& args) {
+  std::string line = quote(STRATA_CLI);
+  for (auto& a : args) line += " " + quote(a);
+  return run("script -qec " + quote(line + " </dev/null") + " /dev/null");
+}
+
 MeasuredRun cliMeasured(const std::vector<std::string>& args) {
   MeasuredRun m;
   int outPipe[2], errPipe[2];

@@ -25,6 +25,10 @@ RunResult run(const std::string& commandLine);
 // given (relative paths keep a long batch within the shell's argument limit).
 RunResult cli(const std::vector<std::string>& args, const fs::path& cwd = {});
 
+// The strata CLI on a pseudo-terminal (util-linux script(1)), for what it
+// shows only there: stdout and stderr together, as the terminal got them.
+RunResult cliOnTerminal(const std::vector<std::string>& args);
+
 // The strata CLI run directly (no shell, stdin /dev/null) with stdout and
 // stderr captured apart, its wall time and its peak resident memory (wait4):
 // for tests of what reaches the terminal and of how much a command allocates.

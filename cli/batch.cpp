@@ -1,0 +1,177 @@
+#include "batch.h"
+#include "shard.h"
+
+#include "strata/parallel.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <thread>
+
+namespace strata::cli {
+
+namespace fs = std::filesystem;
+
+static uint64_t inputSize(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_regular_file(path, ec)) return fs::file_size(path, ec);
+  uint64_t n = 0;
+  if (fs::is_directory(path, ec)) // a tfrag level: the files directly in it
+    for (const auto& e : fs::directory_iterator(path, ec))
+      if (e.is_regular_file(ec)) n += e.file_size(ec);
+  return n;
+}
+
+Record startRecord(const Input& in) {
+  Record r;
+  r.path = in.path;
+  r.key = in.key;
+  r.format = in.handler ? in.handler->name : "";
+  r.size = inputSize(in.path);
+  return r;
+}
+
+std::vector<OutputFile> existingOutputs(const std::vector<std::string>& paths) {
+  std::vector<OutputFile> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    const uint64_t n = fs::file_size(p, ec);
+    if (!ec) out.push_back({p, n});
+  }
+  return out;
+}
+
+void recordFailure(Record& r, const std::exception& e) {
+  r.status = Status::Failed;
+  if (const auto* se = dynamic_cast<const Error*>(&e))
+    r.errors.push_back({se->detail(), se->offset()});
+  else
+    r.errors.push_back({e.what(), Error::kNoOffset});
+}
+
+std::vector<std::string> batchOutputNames(const std::vector<Input>& inputs, const std::string& out,
+                                          const std::string& ext) {
+  std::map<std::string, int> stems;
+  for (const Input& in : inputs) stems[fs::path(in.path).stem().string()]++;
+  std::vector<std::string> names;
+  for (const Input& in : inputs) {
+    const fs::path p(in.path);
+    const std::string base =
+        stems[p.stem().string()] > 1 ? p.filename().string() : p.stem().string();
+    names.push_back((fs::path(out) / (base + ext)).string());
+  }
+  return names;
+}
+
+unsigned jobCount(int jobs, size_t inputs) {
+  unsigned n = jobs > 0 ? unsigned(jobs) : std::max(1u, std::thread::hardware_concurrency());
+  return unsigned(std::min<size_t>(n, std::max<size_t>(inputs, 1)));
+}
+
+std::vector<Record> runBatch(const std::vector<Input>& inputs, const std::vector<Record>& started,
+                             int jobs, Progress& bar,
+                             const std::function<void(size_t, Record&)>& work) {
+  std::vector<Record> records = started;
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < inputs.size();) {
+      const auto t0 = std::chrono::steady_clock::now();
+      work(i, records[i]);
+      records[i].seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      bar.fileDone(records[i].size);
+    }
+  };
+  // The workers hold their share of the thread budget (main sets it from
+  // --jobs; strata/parallel.h), and the chunks and images inside each input
+  // get what they leave. This thread is the first worker.
+  ThreadReservation more(std::min(jobCount(jobs, inputs.size()), threadBudget()) - 1);
+  const unsigned n = more.count() + 1;
+  if (n == 1) {
+    worker();
+  } else {
+    std::vector<std::thread> threads;
+    for (unsigned j = 0; j < n; ++j) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+  }
+  bar.finish();
+  return records;
+}
+
+void dropFoundInDirectories(ExpandedInputs& ex, bool (*useless)(const FormatHandler&)) {
+  ex.inputs.erase(std::remove_if(ex.inputs.begin(), ex.inputs.end(),
+                                 [&](const Input& in) {
+                                   return in.fromDirectory && in.handler && useless(*in.handler);
+                                 }),
+                  ex.inputs.end());
+}
+
+std::string ignoredNote(const ExpandedInputs& ex) {
+  return ex.ignored.empty() ? "" : ", " + std::to_string(ex.ignored.size()) + " not recognised";
+}
+
+bool applyShard(const BatchArgs& args, ExpandedInputs& ex, std::vector<std::string>* names) {
+  if (args.shard.empty()) return true;
+  std::vector<Input>& inputs = ex.inputs;
+  std::string why;
+  const std::optional<Shard> s = parseShard(args.shard, why);
+  if (!s) {
+    std::fprintf(stderr, "strata: error: %s\n", why.c_str());
+    return false;
+  }
+  if (names) {
+    std::vector<Input> in;
+    std::vector<std::string> out;
+    for (size_t i = 0; i < inputs.size(); ++i)
+      if (shardOf(inputs[i].key, s->count) == s->index) {
+        in.push_back(inputs[i]);
+        out.push_back((*names)[i]);
+      }
+    inputs.swap(in);
+    names->swap(out);
+  } else {
+    keepShard(inputs, *s);
+  }
+  keepShard(ex.ignored, *s);
+  return true;
+}
+
+bool writeRunReport(const BatchArgs& args, const std::string& command, unsigned jobs,
+                    double seconds, const ExpandedInputs& ex, const std::vector<Record>& records) {
+  if (args.report.empty()) return true;
+  RunInfo run;
+  run.command = command;
+  run.jobs = jobs;
+  run.wallSeconds = seconds;
+  for (const Input& in : ex.ignored) run.ignored.push_back(in.path);
+  if (!args.shard.empty()) {
+    std::string why;
+    const Shard s = *parseShard(args.shard, why);
+    run.shardIndex = s.index;
+    run.shardCount = s.count;
+  }
+  try {
+    writeReport(args.report, runReport(run, records));
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "strata: error: %s\n", e.what());
+    return false;
+  }
+}
+
+std::string summaryTail(const std::vector<Record>& records, double seconds) {
+  uint64_t in = 0, out = 0;
+  for (const Record& r : records) {
+    if (r.status == Status::Skipped) continue; // this run neither read nor wrote it
+    in += r.size;
+    for (const OutputFile& o : r.outputs) out += o.size;
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "; %.2f s", seconds);
+  return humanBytes(in) + " in, " + humanBytes(out) + " out" + buf;
+}
+
+} // namespace strata::cli
