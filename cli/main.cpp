@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
   // --jobs is the process's whole thread budget (strata/parallel.h): a
   // batch's workers and the work inside each input share it.
   const int jobs = *convert ? conv.batch.jobs : *textures ? tex.batch.jobs : 0;
-  if (jobs > 0) setThreadBudget(unsigned(jobs));
+  if (jobs > 0) strata::setThreadBudget(unsigned(jobs));
   if (*convert) return runConvert(conv);
   if (*info)
     return runInfo(infoInput, infoJson      ? InfoView::Json
