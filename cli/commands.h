@@ -20,6 +20,15 @@ struct ConvertArgs {
 };
 int runConvert(const ConvertArgs& args);
 
+struct TilesArgs {
+  std::vector<std::string> inputs;
+  std::string output; // the tileset directory (a batch: one per input inside it)
+  std::string textures = "png";
+  int jobs = 0;
+  LoadOptions load;
+};
+int runTiles(const TilesArgs& args);
+
 int runInfo(const std::string& input, bool json);
 // strict: warnings fail the run too (exit 1), for pipelines that want a clean bill.
 int runValidate(const std::vector<std::string>& inputs, bool json, bool strict);

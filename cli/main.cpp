@@ -18,8 +18,13 @@ int main(int argc, char** argv) {
           "-o,--output", conv.output,
           "Output .glb/.gltf (or .atlas for one CHU input), or a directory (several inputs)")
       ->required();
-  convert->add_option("--lod", conv.load.lod,
-                      "Geometry level (Atlas: default the leaf level; tfrag: 0|1|2)");
+  // "all": every level (strata::LoadOptions::kAllLevels); numbers pass through.
+  const CLI::Transformer lodAll(
+      std::map<std::string, int>{{"all", strata::LoadOptions::kAllLevels}});
+  convert
+      ->add_option("--lod", conv.load.lod,
+                   "Geometry level (Atlas: default the leaf level; tfrag: 0|1|2), or all")
+      ->transform(lodAll);
   convert->add_flag("--skirts", conv.load.skirts,
                     "Atlas: add skirt triangles as a second primitive");
   convert->add_option("--textures", conv.textures, "Texture images in the glTF")
@@ -33,6 +38,20 @@ int main(int argc, char** argv) {
                     "(default: refuse the input)");
   convert->add_option("-j,--jobs", conv.jobs,
                       "Parallel conversions in a batch (default: all cores)");
+
+  TilesArgs tl;
+  auto* tiles = app.add_subcommand(
+      "tiles", "Write an Atlas or CHU terrain as an OGC 3D Tiles 1.1 tileset (one GLB per chunk)");
+  tiles->add_option("inputs", tl.inputs, "Input .atlas/.chu files or directories")->required();
+  tiles->add_option("-o,--output", tl.output, "Tileset directory (several inputs: one per input)")
+      ->required();
+  tiles->add_option("--textures", tl.textures, "Texture images in the GLBs")
+      ->check(CLI::IsMember({"png", "none"}));
+  tiles->add_flag("--swap-red-blue", tl.load.swapRedBlue,
+                  "Atlas: JPEG/PNG tiles were made from BGR data (terrain looks blue-tinted)");
+  tiles->add_flag("--partial", tl.load.partial,
+                  "Write every intact chunk of a damaged input and name each piece left out");
+  tiles->add_option("-j,--jobs", tl.jobs, "Parallel work (default: all cores)");
 
   std::string infoInput;
   bool infoJson = false;
@@ -79,6 +98,7 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   }
   if (*convert) return runConvert(conv);
+  if (*tiles) return runTiles(tl);
   if (*info) return runInfo(infoInput, infoJson);
   if (*validate) return runValidate(valInputs, valJson, valStrict);
   if (*textures) return runTextures(tex);
