@@ -15,6 +15,7 @@ struct ConvertArgs {
   std::vector<std::string> inputs;
   std::string output;
   std::string textures = "png";
+  bool compress = false; // EXT_meshopt_compression (.glb only)
   int jobs = 0;
   LoadOptions load;
 };
@@ -24,6 +25,7 @@ struct TilesArgs {
   std::vector<std::string> inputs;
   std::string output; // the tileset directory (a batch: one per input inside it)
   std::string textures = "png";
+  bool compress = false; // EXT_meshopt_compression in every GLB
   int jobs = 0;
   LoadOptions load;
 };

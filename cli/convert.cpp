@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "gltf_writer.h"
 #include "inputs.h"
+#include "meshopt_compress.h"
 #include "progress.h"
 
 #include "strata/chu.h"
@@ -63,6 +64,12 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   wo.textures = textureMode(args.textures);
   if (wo.textures == gltf::TextureMode::Ktx2)
     for (const Image& img : scene.images) noteUastcResize(img, in.path);
+  if (args.compress) { // EXT_meshopt_compression, the plain geometry in a fallback beside it
+    if (gltf::writeCompressedGlb(scene, out, wo).kept)
+      std::fprintf(stderr, "%s: note: --compress did not make it smaller; written uncompressed\n",
+                   out.c_str());
+    return;
+  }
   const std::vector<std::string> beside = gltf::writeGltfFile(scene, out, wo);
   if (!beside.empty())
     std::fprintf(stderr,

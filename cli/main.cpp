@@ -29,6 +29,9 @@ int main(int argc, char** argv) {
                     "Atlas: add skirt triangles as a second primitive");
   convert->add_option("--textures", conv.textures, "Texture images in the glTF")
       ->check(CLI::IsMember({"png", "ktx2", "none"}));
+  convert->add_flag("--compress", conv.compress,
+                    "Geometry through EXT_meshopt_compression (.glb; the plain data in "
+                    "<stem>.fallback.bin beside it)");
   convert->add_option("--texture-level", conv.load.textureLevel,
                       "Atlas: texture tree level to use");
   convert->add_flag("--swap-red-blue", conv.load.swapRedBlue,
@@ -47,6 +50,9 @@ int main(int argc, char** argv) {
       ->required();
   tiles->add_option("--textures", tl.textures, "Texture images in the GLBs")
       ->check(CLI::IsMember({"png", "none"}));
+  tiles->add_flag("--compress", tl.compress,
+                  "Geometry through EXT_meshopt_compression (each GLB's plain data in "
+                  "<stem>.fallback.bin beside it)");
   tiles->add_flag("--swap-red-blue", tl.load.swapRedBlue,
                   "Atlas: JPEG/PNG tiles were made from BGR data (terrain looks blue-tinted)");
   tiles->add_flag("--partial", tl.load.partial,
