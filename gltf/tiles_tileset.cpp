@@ -161,6 +161,13 @@ std::vector<std::vector<Chunk>> terrainChunks(const Scene& all) {
           c.geometricError = std::max(c.geometricError, kid.geometricError);
         }
     }
+  // A chunk with no geometry and nothing below it (left out under --partial)
+  // still needs a volume: its parent's.
+  if (levels[0][0].box.empty())
+    throw Error(all.name, Error::kNoOffset, "the terrain has no geometry to tile");
+  for (size_t level = 1; level < levels.size(); ++level)
+    for (Chunk& c : levels[level])
+      if (c.box.empty()) c.box = levels[level - 1][(size_t(c.x / 2) << (level - 1)) + c.y / 2].box;
   return levels;
 }
 

@@ -263,3 +263,32 @@ TEST(Tiles, BatchWritesOneTilesetPerTerrain) {
   EXPECT_NE(r.output.find("not a terrain quadtree"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(dir / "ytd"));
 }
+
+TEST(Tiles, PartialKeepsTheTreeWithoutTheBrokenChunk) {
+  fs::path dir = tempDir();
+  std::vector<uint8_t> bytes = tinyTerrain();
+  // The last chunk (leaf stub x 1, y 1): its first index (after the sentinel,
+  // vertCount, 5 x 8 vertex bytes and indexCount, §9b) names vertex 99 of 5.
+  size_t last = 0;
+  for (size_t i = 0; i + 4 <= bytes.size(); ++i)
+    if (bytes[i] == 0x34 && bytes[i + 1] == 0x12 && bytes[i + 2] == 0xEF && bytes[i + 3] == 0xBE)
+      last = i;
+  ASSERT_GT(last, 0u);
+  bytes[last + 50] = 99;
+  writeBytes(dir / "broken.chu", bytes);
+  RunResult r = cli({"tiles", (dir / "broken.chu").string(), "-o", (dir / "no").string()});
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_FALSE(fs::exists(dir / "no"));
+  r = cli({"tiles", (dir / "broken.chu").string(), "--partial", "-o", (dir / "out").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("left out"), std::string::npos) << r.output;
+  nlohmann::json ts = readJson(dir / "out/tileset.json");
+  ASSERT_EQ(ts["root"]["children"].size(), 4u);
+  const nlohmann::json& gone = ts["root"]["children"][3];
+  EXPECT_FALSE(gone.contains("content"));
+  EXPECT_EQ(gone["boundingVolume"], ts["root"]["boundingVolume"]);
+  EXPECT_FALSE(fs::exists(dir / "out/tiles/L1_1_1.glb"));
+  // Without that leaf the root's corner (20, 20) has nothing under it: its
+  // largest gap is 4, at (10, 10), (20, 10) and (10, 20).
+  EXPECT_NEAR(ts["root"]["geometricError"].get<double>(), 4.0, 1e-5);
+}
