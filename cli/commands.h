@@ -17,10 +17,21 @@ struct ConvertArgs {
   std::vector<std::string> inputs;
   std::string output;
   std::string textures = "png";
-  BatchArgs batch; // --shard, --report, --jobs, --skip-existing
+  bool compress = false; // EXT_meshopt_compression (.glb only)
+  BatchArgs batch;       // --shard, --report, --jobs, --skip-existing
   LoadOptions load;
 };
 int runConvert(const ConvertArgs& args);
+
+struct TilesArgs {
+  std::vector<std::string> inputs;
+  std::string output; // the tileset directory (a batch: one per input inside it)
+  std::string textures = "png";
+  bool compress = false; // EXT_meshopt_compression in every GLB
+  int jobs = 0;
+  LoadOptions load;
+};
+int runTiles(const TilesArgs& args);
 
 // Summary: a few lines (info_summary.h); Json: everything, as `info --json`
 // has always printed it; Tree: the same as an indented tree (`--verbose`).

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "gltf_writer.h"
 #include "inputs.h"
+#include "meshopt_compress.h"
 #include "progress.h"
 
 #include "strata/error.h"
@@ -95,6 +96,17 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   bar.phase(wo.textures == gltf::TextureMode::None || scene.images.empty()
                 ? "writing"
                 : "encoding " + std::to_string(scene.images.size()) + " textures and writing");
+  if (args.compress) { // EXT_meshopt_compression, the plain geometry in a fallback beside it
+    if (gltf::writeCompressedGlb(scene, out, wo).kept) {
+      const std::string note = "--compress did not make it smaller; written uncompressed";
+      bar.print(stderr, out + ": note: " + note + "\n");
+      rec.notes.push_back({note, Error::kNoOffset});
+    }
+    const fs::path fallback =
+        fs::path(out).parent_path() / (fs::path(out).stem().string() + ".fallback.bin");
+    rec.outputs = existingOutputs({out, fallback.string()});
+    return;
+  }
   const std::vector<std::string> beside = gltf::writeGltfFile(scene, out, wo);
   if (!beside.empty()) {
     const std::string note = std::to_string(beside.size()) + " KTX2 images written beside it (" +

@@ -42,12 +42,20 @@ int main(int argc, char** argv) {
           "-o,--output", conv.output,
           "Output .glb/.gltf (or .atlas for one CHU input), or a directory (several inputs)")
       ->required();
-  convert->add_option("--lod", conv.load.lod,
-                      "Geometry level (Atlas: default the leaf level; tfrag: 0|1|2)");
+  // "all": every level (strata::LoadOptions::kAllLevels); numbers pass through.
+  const CLI::Transformer lodAll(
+      std::map<std::string, int>{{"all", strata::LoadOptions::kAllLevels}});
+  convert
+      ->add_option("--lod", conv.load.lod,
+                   "Geometry level (Atlas: default the leaf level; tfrag: 0|1|2), or all")
+      ->transform(lodAll);
   convert->add_flag("--skirts", conv.load.skirts,
                     "Atlas: add skirt triangles as a second primitive");
   convert->add_option("--textures", conv.textures, "Texture images in the glTF")
       ->check(CLI::IsMember({"png", "ktx2", "none"}));
+  convert->add_flag("--compress", conv.compress,
+                    "Geometry through EXT_meshopt_compression (.glb; the plain data in "
+                    "<stem>.fallback.bin beside it)");
   convert->add_option("--texture-level", conv.load.textureLevel,
                       "Atlas: texture tree level to use");
   convert->add_flag("--swap-red-blue", conv.load.swapRedBlue,
@@ -56,6 +64,23 @@ int main(int argc, char** argv) {
                     "Write every intact piece of a damaged input and name each piece left out "
                     "(default: refuse the input)");
   addBatchOptions(convert, conv.batch, true);
+
+  TilesArgs tl;
+  auto* tiles = app.add_subcommand(
+      "tiles", "Write an Atlas or CHU terrain as an OGC 3D Tiles 1.1 tileset (one GLB per chunk)");
+  tiles->add_option("inputs", tl.inputs, "Input .atlas/.chu files or directories")->required();
+  tiles->add_option("-o,--output", tl.output, "Tileset directory (several inputs: one per input)")
+      ->required();
+  tiles->add_option("--textures", tl.textures, "Texture images in the GLBs")
+      ->check(CLI::IsMember({"png", "none"}));
+  tiles->add_flag("--compress", tl.compress,
+                  "Geometry through EXT_meshopt_compression (each GLB's plain data in "
+                  "<stem>.fallback.bin beside it)");
+  tiles->add_flag("--swap-red-blue", tl.load.swapRedBlue,
+                  "Atlas: JPEG/PNG tiles were made from BGR data (terrain looks blue-tinted)");
+  tiles->add_flag("--partial", tl.load.partial,
+                  "Write every intact chunk of a damaged input and name each piece left out");
+  tiles->add_option("-j,--jobs", tl.jobs, "Parallel work (default: all cores)");
 
   std::string infoInput;
   bool infoJson = false, infoVerbose = false;
@@ -118,13 +143,14 @@ int main(int argc, char** argv) {
   }
   // --jobs is the process's whole thread budget (strata/parallel.h): a
   // batch's workers and the work inside each input share it.
-  const int jobs = *convert ? conv.batch.jobs : *textures ? tex.batch.jobs : 0;
+  const int jobs = *convert ? conv.batch.jobs : *textures ? tex.batch.jobs : *tiles ? tl.jobs : 0;
   if (jobs > 0) strata::setThreadBudget(unsigned(jobs));
   if (*convert) return runConvert(conv);
   if (*info)
     return runInfo(infoInput, infoJson      ? InfoView::Json
                               : infoVerbose ? InfoView::Tree
                                             : InfoView::Summary);
+  if (*tiles) return runTiles(tl);
   if (*validate) return runValidate(val);
   if (*merge) return runReportMerge(mergeInputs, mergeOutput);
   if (*textures) return runTextures(tex);

@@ -67,6 +67,12 @@ public:
     // rejects (a drawable without embedded textures has no nodes).
     s.name = scene_.name.empty() ? "scene" : scene_.name;
     model_.scenes.push_back(s);
+    for (const NamedRoots& other : scene_.otherScenes) {
+      tinygltf::Scene o;
+      o.name = other.name;
+      o.nodes = other.roots;
+      model_.scenes.push_back(o);
+    }
     model_.defaultScene = 0;
     if (model_.buffers[0].data.empty()) model_.buffers.clear();
     return std::move(model_);
@@ -189,6 +195,7 @@ private:
       Vec3 t = toGltfAxes(n.translation);
       gn.translation = {t[0], t[1], t[2]};
     }
+    tinygltf::Value::Object extras;
     if (!n.tags.empty()) {
       tinygltf::Value::Object tags;
       // tinygltf's numbers are int or double: a tag past int's range is written
@@ -197,11 +204,26 @@ private:
         tags[k] = v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()
                       ? tinygltf::Value(int(v))
                       : tinygltf::Value(double(v));
-      tinygltf::Value::Object extras;
       extras["strata"] = tinygltf::Value(tags);
-      gn.extras = tinygltf::Value(extras);
     }
+    if (!n.lodAlternates.empty()) addLod(n, gn, extras);
+    if (!extras.empty()) gn.extras = tinygltf::Value(extras);
     model_.nodes.push_back(gn);
+  }
+
+  // MSFT_lod: the node is LOD 0, `ids` its coarser alternates in order, and
+  // extras.MSFT_screencoverage the coverage each level is drawn down to.
+  // Used, never required: a viewer without it draws LOD 0.
+  void addLod(const Node& n, tinygltf::Node& gn, tinygltf::Value::Object& extras) {
+    tinygltf::Value::Array ids, coverage;
+    for (int a : n.lodAlternates) ids.push_back(tinygltf::Value(a));
+    for (float c : n.screenCoverage) coverage.push_back(tinygltf::Value(double(c)));
+    tinygltf::Value::Object lod;
+    lod["ids"] = tinygltf::Value(ids);
+    gn.extensions["MSFT_lod"] = tinygltf::Value(lod);
+    if (!coverage.empty()) extras["MSFT_screencoverage"] = tinygltf::Value(coverage);
+    auto& used = model_.extensionsUsed;
+    if (std::find(used.begin(), used.end(), "MSFT_lod") == used.end()) used.push_back("MSFT_lod");
   }
 
   void addImage(const Image& img, const std::vector<uint8_t>& png) {

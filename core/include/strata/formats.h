@@ -13,6 +13,9 @@
 namespace strata {
 
 struct LoadOptions {
+  // --lod all: every level in one scene (Atlas/CHU: a root node per level, one
+  // scene each, the finest the default; tfrag: LOD 1 and 2 as alternates of LOD 0).
+  static constexpr int kAllLevels = -2;
   int lod = -1;             // geometry level; -1: the format's default (Atlas: leaf level)
   bool skirts = false;      // Atlas: add skirt triangles as a second primitive
   bool textures = true;     // decode and attach textures

@@ -83,12 +83,29 @@ struct Node {
   int mesh = -1;
   std::vector<int> children;
   NodeTags tags;
+  // Coarser stand-ins for this node, finest first (tfrag LOD 1 and 2 of a
+  // patch), and the screen coverage below which each level gives way to the
+  // next: one value per level, this node's first (glTF: MSFT_lod and
+  // MSFT_screencoverage). The alternates are not in any scene's roots.
+  std::vector<int> lodAlternates;
+  std::vector<float> screenCoverage;
+  // The bounds the source stores for what the node stands for (Atlas and CHU
+  // chunk bounds), Z up: empty or {min, max}. glTF does not carry them; LOD
+  // outputs (3D Tiles) do.
+  std::vector<Vec3> bounds;
+};
+
+// A further scene over the same nodes (Atlas --lod all: one per level).
+struct NamedRoots {
+  std::string name;
+  std::vector<int> roots;
 };
 
 struct Scene {
   std::string name;
   std::vector<Node> nodes;
-  std::vector<int> roots;
+  std::vector<int> roots; // the default scene
+  std::vector<NamedRoots> otherScenes;
   std::vector<Mesh> meshes;
   std::vector<Material> materials;
   std::vector<Texture> textures;

@@ -1,6 +1,7 @@
 #include "atlas/atlas_scene.h"
 
 #include "atlas/atlas_check.h"
+#include "atlas/atlas_levels.h"
 #include "atlas/atlas_load.h"
 #include "atlas/atlas_textures.h"
 #include "common/quadtree.h"
@@ -41,6 +42,8 @@ Primitive basePrimitive(const GeomChunk& g) {
 
 Scene toScene(const File& file, const LoadOptions& options, const std::string& fileName,
               const TileOrigins& origins) {
+  if (options.lod == LoadOptions::kAllLevels)
+    return allLevelsScene(file, options, fileName, origins);
   const Toc* toc = geometryToc(file);
   if (!toc) throw Error(fileName, Error::kNoOffset, "the file has no Geom TOC: nothing to convert");
   if (toc->treeDepth == 0 || toc->geomStubs.size() != nodeCount(toc->treeDepth))

@@ -3,6 +3,7 @@
 #include "strata/error.h"
 #include "strata/text.h"
 #include "tfrag/strips.h"
+#include "tfrag/tfrag_lods.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/vertex.h"
 
@@ -31,6 +32,7 @@ static Wrap wrapOf(int32_t v) {
 }
 
 Scene levelScene(const CheckedLevel& l, const LoadOptions& options) {
+  if (options.lod == LoadOptions::kAllLevels) return allLodsScene(l, options);
   const Level& lv = l.level;
   int lod = options.lod < 0 ? 0 : options.lod;
   if (lod > 2)

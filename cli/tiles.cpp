@@ -1,0 +1,129 @@
+// `strata tiles IN.atlas|IN.chu... -o DIR` (docs/tiles.md): an OGC 3D Tiles
+// 1.1 tileset per terrain, batch, progress and --jobs as for convert.
+#include "commands.h"
+#include "inputs.h"
+#include "meshopt_compress.h"
+#include "progress.h"
+#include "tiles_tileset.h"
+
+#include "strata/error.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <string_view>
+#include <thread>
+
+namespace strata::cli {
+
+namespace fs = std::filesystem;
+
+static bool isTerrain(const FormatHandler* h) {
+  return h && (std::string_view(h->name) == "atlas" || std::string_view(h->name) == "chu");
+}
+
+static void tileOne(const Input& in, const std::string& dir, const TilesArgs& args, unsigned jobs,
+                    Progress* bar) {
+  const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
+  if (!isTerrain(&h))
+    throw Unsupported(in.path, Error::kNoOffset,
+                      std::string("a ") + h.name +
+                          " file is not a terrain quadtree: tiles takes an .atlas or a .chu");
+  LoadOptions load = args.load;
+  load.lod = LoadOptions::kAllLevels;
+  load.textures = args.textures != "none";
+  if (bar) load.progress = [bar](size_t d, size_t t) { bar->update(d, 2 * t); };
+  Scene all = h.load(in.path, load);
+  for (const std::string& w : all.warnings)
+    std::fprintf(stderr, "%s: warning: %s\n", in.path.c_str(), w.c_str());
+  if (bar)
+    printLeftOut(*bar, in.path, all.leftOut);
+  else // a batch's workers print whole lines
+    for (const std::string& piece : all.leftOut)
+      std::fprintf(stderr, "%s: left out: %s\n", in.path.c_str(), piece.c_str());
+  tiles::TilesetOptions to;
+  to.glb.textures = args.textures == "none" ? gltf::TextureMode::None : gltf::TextureMode::Png;
+  to.jobs = jobs;
+  if (args.compress)
+    to.transform = [](std::vector<uint8_t>& glb, const std::string& stem) {
+      gltf::CompressedGlb c = gltf::compressGlb(glb, stem + ".fallback.bin");
+      glb = std::move(c.glb);
+      return c.fallback.bytes.empty() ? std::vector<gltf::SideFile>{}
+                                      : std::vector<gltf::SideFile>{std::move(c.fallback)};
+    };
+  if (bar) to.progress = [bar](size_t d, size_t t) { bar->update(t + d, 2 * t); };
+  tiles::writeTileset(all, dir, to);
+}
+
+int runTiles(const TilesArgs& args) {
+  ExpandedInputs ex = expandInputs(args.inputs);
+  // In a directory, only the terrains are inputs (a TQT goes with its CHU).
+  ex.inputs.erase(
+      std::remove_if(ex.inputs.begin(), ex.inputs.end(),
+                     [](const Input& in) { return in.fromDirectory && !isTerrain(in.handler); }),
+      ex.inputs.end());
+  if (ex.inputs.empty()) {
+    std::fprintf(stderr, "strata: error: no terrain (.atlas or .chu) found\n");
+    return kExitFailed;
+  }
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned jobs = args.jobs > 0 ? unsigned(args.jobs) : cores;
+  if (!ex.batch) {
+    const Input& in = ex.inputs.front();
+    Progress bar("tiling " + fs::path(in.path).filename().string());
+    try {
+      tileOne(in, args.output, args, jobs, &bar);
+    } catch (const std::exception& e) {
+      bar.finish();
+      std::fprintf(stderr, "strata: error: %s\n", e.what());
+      return kExitFailed;
+    }
+    bar.finish();
+    return kExitOk;
+  }
+
+  // Batch: DIR/<stem>/tileset.json per input (DIR/<name>/ where stems clash),
+  // inputs in parallel, each tileset written by one job.
+  std::error_code ec;
+  fs::create_directories(args.output, ec);
+  if (!fs::is_directory(args.output, ec)) {
+    std::fprintf(stderr, "strata: error: %s: cannot create the output directory\n",
+                 args.output.c_str());
+    return kExitFailed;
+  }
+  std::map<std::string, int> stems;
+  for (const Input& in : ex.inputs) stems[fs::path(in.path).stem().string()]++;
+  const size_t total = ex.inputs.size();
+  std::atomic<size_t> next{0}, done{0}, failed{0};
+  Progress bar("tiling");
+  std::mutex logMutex;
+  auto worker = [&] {
+    for (size_t i; (i = next++) < total;) {
+      const Input& in = ex.inputs[i];
+      const fs::path p(in.path);
+      const std::string base =
+          stems[p.stem().string()] > 1 ? p.filename().string() : p.stem().string();
+      try {
+        tileOne(in, (fs::path(args.output) / base).string(), args, 1, nullptr);
+      } catch (const std::exception& e) {
+        ++failed;
+        std::lock_guard<std::mutex> lock(logMutex);
+        bar.finish();
+        std::fprintf(stderr, "strata: error: %s\n", e.what());
+      }
+      bar.update(++done, total);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned j = 0; j < std::min<size_t>(jobs, total); ++j) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  bar.finish();
+  std::printf("tiled %zu of %zu inputs into %s (%zu failed)\n", total - failed.load(), total,
+              args.output.c_str(), failed.load());
+  return failed ? kExitFailed : kExitOk;
+}
+
+} // namespace strata::cli
