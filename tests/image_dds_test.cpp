@@ -105,7 +105,7 @@ void expectError(F f, uint64_t offset, const std::string& what, bool unsupported
 
 } // namespace
 
-static void ImageDds_EveryFormatRoundTripsLegacyAndDx10() {
+TEST(ImageDds, EveryFormatRoundTripsLegacyAndDx10) {
   for (const PixelFormat& f : pixelFormats()) {
     SCOPED_TRACE(f.name);
     Image img = pattern(f.dxgi, 12, 5, 4);
@@ -122,7 +122,7 @@ static void ImageDds_EveryFormatRoundTripsLegacyAndDx10() {
   }
 }
 
-static void ImageDds_LegacyWhereExactDx10Elsewhere() {
+TEST(ImageDds, LegacyWhereExactDx10Elsewhere) {
   auto fourCCOf = [](uint32_t code) {
     std::vector<uint8_t> f = writeDDS(pattern(code, 4, 4, 1));
     return uint32_t(f[84]) | uint32_t(f[85]) << 8 | uint32_t(f[86]) << 16 | uint32_t(f[87]) << 24;
@@ -137,7 +137,7 @@ static void ImageDds_LegacyWhereExactDx10Elsewhere() {
   EXPECT_EQ(fourCCOf(dxgi::BC6H_UF16), cc("DX10"));
 }
 
-static void ImageDds_ArraysCubesAndVolumesRoundTrip() {
+TEST(ImageDds, ArraysCubesAndVolumesRoundTrip) {
   Image arr = pattern(dxgi::BC7_SRGB, 8, 8, 2, 3);
   expectSame(readDDS(writeDDS(arr), "a.dds"), arr);
   Image cube = pattern(dxgi::BC1, 16, 16, 5, 1, true);
@@ -149,7 +149,7 @@ static void ImageDds_ArraysCubesAndVolumesRoundTrip() {
 }
 
 // 'DXT1' 8x8, 2 mips: 4 blocks + 1 block = 40 bytes of data after 128 header bytes.
-static void ImageDds_HandBuiltLegacyDxt1() {
+TEST(ImageDds, HandBuiltLegacyDxt1) {
   Header h;
   h.flags |= 0x20000; // MIPMAPCOUNT
   h.mips = 2;
@@ -167,7 +167,7 @@ static void ImageDds_HandBuiltLegacyDxt1() {
 }
 
 // Legacy masks and a DX10 sRGB cube (miscFlag 4: TEXTURECUBE).
-static void ImageDds_HandBuiltMasksAndDx10Cube() {
+TEST(ImageDds, HandBuiltMasksAndDx10Cube) {
   Header rgb565;
   rgb565.pfFlags = 0x40; // DDPF_RGB
   rgb565.fourCC = 0, rgb565.bits = 16;
@@ -204,7 +204,7 @@ static void ImageDds_HandBuiltMasksAndDx10Cube() {
   EXPECT_EQ(img.data[5 * 16], uint8_t(0xA5 + 80)); // face 5 starts at byte 80
 }
 
-static void ImageDds_BadInputIsAClearError() {
+TEST(ImageDds, BadInputIsAClearError) {
   Header ok;
   std::vector<uint8_t> good = build(ok, 32);
   ASSERT_NO_THROW(readDDS(good, "bad.dds"));
@@ -262,7 +262,7 @@ static void ImageDds_BadInputIsAClearError() {
   expectError([&] { readDDS({}, "bad.dds"); }, 0, "DDS magic");
 }
 
-static void ImageDds_WriterRejectsInconsistentImages() {
+TEST(ImageDds, WriterRejectsInconsistentImages) {
   Image img = pattern(dxgi::BC1, 8, 8, 1);
   img.data.pop_back();
   EXPECT_THROW(writeDDS(img), Error);
@@ -274,7 +274,7 @@ static void ImageDds_WriterRejectsInconsistentImages() {
 // Random corruption of valid files (header bytes mostly, some data, some
 // truncation) gives either an image that decodes or a strata::Error; never a
 // crash (run under ./dev sanitize too).
-static void ImageDds_CorruptFilesNeverCrash() {
+TEST(ImageDds, CorruptFilesNeverCrash) {
   const std::vector<std::vector<uint8_t>> seeds = {
       writeDDS(pattern(dxgi::BC1, 8, 8, 4)), writeDDS(pattern(dxgi::BC7_SRGB, 4, 4, 1, 2)),
       writeDDS(pattern(dxgi::RGBA8, 4, 4, 3, 1, true)), writeDDS(pattern(dxgi::B5G6R5, 3, 5, 2)),
@@ -287,41 +287,4 @@ static void ImageDds_CorruptFilesNeverCrash() {
   });
   EXPECT_GT(c.accepted, 100);
   EXPECT_GT(c.rejected, 100);
-}
-
-// ctest runs every TEST in its own process, and each start costs ~1 s here
-// (OpenImageIO loads ~260 shared libraries), so each suite is one TEST.
-TEST(ImageDds, All) {
-  {
-    SCOPED_TRACE("ImageDds_EveryFormatRoundTripsLegacyAndDx10");
-    ImageDds_EveryFormatRoundTripsLegacyAndDx10();
-  }
-  {
-    SCOPED_TRACE("ImageDds_LegacyWhereExactDx10Elsewhere");
-    ImageDds_LegacyWhereExactDx10Elsewhere();
-  }
-  {
-    SCOPED_TRACE("ImageDds_ArraysCubesAndVolumesRoundTrip");
-    ImageDds_ArraysCubesAndVolumesRoundTrip();
-  }
-  {
-    SCOPED_TRACE("ImageDds_HandBuiltLegacyDxt1");
-    ImageDds_HandBuiltLegacyDxt1();
-  }
-  {
-    SCOPED_TRACE("ImageDds_HandBuiltMasksAndDx10Cube");
-    ImageDds_HandBuiltMasksAndDx10Cube();
-  }
-  {
-    SCOPED_TRACE("ImageDds_BadInputIsAClearError");
-    ImageDds_BadInputIsAClearError();
-  }
-  {
-    SCOPED_TRACE("ImageDds_WriterRejectsInconsistentImages");
-    ImageDds_WriterRejectsInconsistentImages();
-  }
-  {
-    SCOPED_TRACE("ImageDds_CorruptFilesNeverCrash");
-    ImageDds_CorruptFilesNeverCrash();
-  }
 }
