@@ -79,22 +79,13 @@ int runValidate(const std::vector<std::string>& args, bool asJson, bool strict) 
     if (asJson) {
       json fj = {{"file", escapeUtf8(in.path)}, {"format", rep.format}, {"summary", rep.summary}};
       json findings = json::array();
-      for (const Finding& f : rep.findings) {
-        json x = {{"severity", f.severity == Severity::Error     ? "error"
-                               : f.severity == Severity::Warning ? "warning"
-                                                                 : "info"},
-                  {"message", f.message}};
-        if (f.offset != ~uint64_t(0)) x["offset"] = f.offset;
-        findings.push_back(x);
-      }
+      for (const Finding& f : rep.findings) findings.push_back(findingJson(f));
       fj["findings"] = findings;
       reports.push_back(fj);
       continue;
     }
     for (const Finding& f : rep.findings) {
-      const char* sev = f.severity == Severity::Error     ? "error"
-                        : f.severity == Severity::Warning ? "warning"
-                                                          : "note";
+      const char* sev = f.severity == Severity::Info ? "note" : severityName(f.severity);
       std::printf("%s: %s%s: %s\n", in.path.c_str(), sev, atByte(f.offset).c_str(),
                   f.message.c_str());
     }

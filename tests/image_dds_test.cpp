@@ -5,6 +5,7 @@
 #include "corruption.h"
 #include "strata/error.h"
 #include "strata/image.h"
+#include "test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -71,18 +72,6 @@ Image pattern(uint32_t code, uint32_t w, uint32_t h, uint32_t mips, uint32_t lay
   return img;
 }
 
-void expectSame(const Image& a, const Image& b) {
-  EXPECT_EQ(a.dxgiFormat, b.dxgiFormat);
-  EXPECT_EQ(a.width, b.width);
-  EXPECT_EQ(a.height, b.height);
-  EXPECT_EQ(a.depth, b.depth);
-  EXPECT_EQ(a.mipLevels, b.mipLevels);
-  EXPECT_EQ(a.arraySize, b.arraySize);
-  EXPECT_EQ(a.cube, b.cube);
-  EXPECT_EQ(a.colorSpace, b.colorSpace);
-  EXPECT_EQ(a.data, b.data);
-}
-
 // Expects an Error (or Unsupported when `unsupported`) at `offset` whose text
 // names the file and contains `what`.
 template <typename F>
@@ -117,7 +106,7 @@ TEST(ImageDds, EveryFormatRoundTripsLegacyAndDx10) {
       if (dx10) {
         EXPECT_TRUE(hasDx10);
       }
-      expectSame(readDDS(file, "rt.dds"), img);
+      testsupport::expectSameImage(readDDS(file, "rt.dds"), img);
     }
   }
 }
@@ -139,13 +128,13 @@ TEST(ImageDds, LegacyWhereExactDx10Elsewhere) {
 
 TEST(ImageDds, ArraysCubesAndVolumesRoundTrip) {
   Image arr = pattern(dxgi::BC7_SRGB, 8, 8, 2, 3);
-  expectSame(readDDS(writeDDS(arr), "a.dds"), arr);
+  testsupport::expectSameImage(readDDS(writeDDS(arr), "a.dds"), arr);
   Image cube = pattern(dxgi::BC1, 16, 16, 5, 1, true);
-  expectSame(readDDS(writeDDS(cube), "c.dds"), cube); // legacy: caps2 all faces
+  testsupport::expectSameImage(readDDS(writeDDS(cube), "c.dds"), cube); // legacy: caps2 all faces
   Image cubes = pattern(dxgi::RGBA8, 4, 4, 3, 2, true);
-  expectSame(readDDS(writeDDS(cubes), "c.dds"), cubes); // DX10: 2 cubes
+  testsupport::expectSameImage(readDDS(writeDDS(cubes), "c.dds"), cubes); // DX10: 2 cubes
   Image vol = pattern(dxgi::R8, 8, 4, 4, 1, false, 6);
-  expectSame(readDDS(writeDDS(vol), "v.dds"), vol);
+  testsupport::expectSameImage(readDDS(writeDDS(vol), "v.dds"), vol);
 }
 
 // 'DXT1' 8x8, 2 mips: 4 blocks + 1 block = 40 bytes of data after 128 header bytes.

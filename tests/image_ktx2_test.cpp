@@ -303,18 +303,6 @@ TEST(ImageKtx2, KtxParseReadsBackEveryCase) {
 }
 
 namespace {
-void expectSameImage(const Image& a, const Image& b) {
-  EXPECT_EQ(a.dxgiFormat, b.dxgiFormat);
-  EXPECT_EQ(a.width, b.width);
-  EXPECT_EQ(a.height, b.height);
-  EXPECT_EQ(a.depth, b.depth);
-  EXPECT_EQ(a.mipLevels, b.mipLevels);
-  EXPECT_EQ(a.arraySize, b.arraySize);
-  EXPECT_EQ(a.cube, b.cube);
-  EXPECT_EQ(a.colorSpace, b.colorSpace);
-  EXPECT_EQ(a.data, b.data);
-}
-
 void putU32(std::vector<uint8_t>& f, size_t at, uint32_t v) {
   for (int i = 0; i < 4; ++i) f[at + i] = uint8_t(v >> (8 * i));
 }
@@ -338,10 +326,10 @@ TEST(ImageKtx2Read, RoundTripsEveryVkFormat) {
     Image img = makeImage(f.dxgi, 12, 6, 3);
     if (!vkFormatFor(img)) continue;
     SCOPED_TRACE(f.name);
-    expectSameImage(readKTX2(writeKTX2(img), "rt.ktx2"), img);
+    testsupport::expectSameImage(readKTX2(writeKTX2(img), "rt.ktx2"), img);
     Ktx2WriteOptions z;
     z.zstd = true;
-    expectSameImage(readKTX2(writeKTX2(img, z), "rt.ktx2"), img);
+    testsupport::expectSameImage(readKTX2(writeKTX2(img, z), "rt.ktx2"), img);
   }
   for (const auto& [name, c] : cases()) {
     if (!vkFormatFor(c.img)) continue;

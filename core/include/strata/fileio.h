@@ -13,4 +13,7 @@ std::vector<uint8_t> readFile(const std::string& path);
 void writeFileAtomic(const std::string& path, const std::vector<uint8_t>& bytes);
 void writeFileAtomic(const std::string& path, const std::string& text);
 
+// The extension of `path` in lower case (".YTD" -> ".ytd"; "" for none).
+std::string lowerExtension(const std::string& path);
+
 } // namespace strata
