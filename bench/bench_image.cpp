@@ -1,4 +1,4 @@
-// Image core benchmark (issue 3): BC decode throughput of our decoders against
+// Image core benchmark: BC decode throughput of our decoders against
 // OpenImageIO 2.4 reading the same DDS file and libsquish (BC1-BC3); PNG write
 // is bench_png.cpp's. Every
 // decoder runs single-threaded (OIIO "threads" = 1); each figure is the best

@@ -1,4 +1,4 @@
-// UASTC encoder benchmark (issue 11): PSNR and encode time of Strata's encoder
+// UASTC encoder benchmark: PSNR and encode time of Strata's encoder
 // at qualities 0, 1, 2 against the Basis Universal encoder in the npm package
 // ktx2-encoder at UASTC levels 0, 1, 2 (bench/basisu_uastc.mjs), on the same
 // images: the PNGs in samples/blended-sources, every texture of samples/*.ytd

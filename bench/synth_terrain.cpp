@@ -2,8 +2,8 @@
 //   strata_synth_terrain OUT.atlas DEPTH GRID_QUADS [TEXTURE_DEPTH TILE_SIZE]
 // TEXTURE_DEPTH 0 (or absent): no texture tree.
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
 #include "strata/fileio.h"
+#include "synth/atlas_synth.h"
 
 #include <cstdio>
 #include <cstdlib>

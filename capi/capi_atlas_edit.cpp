@@ -1,6 +1,7 @@
 // strata.h Atlas write-back: chunks from a DCC applied to the base .atlas
 // through strata::exportAtlas (the same core the `export-atlas` command uses).
 #include "capi_handles.h"
+#include "common/quadtree.h"
 #include "strata/atlas_export.h"
 #include "strata/fileio.h"
 
@@ -22,9 +23,8 @@ namespace {
 
 const char* kNullEdit = "the atlas edit handle is NULL";
 
-// "L<level>_<x>_<y>", the name design.md gives a chunk.
 std::string chunkName(const strata_chunk_edit& c) {
-  return "L" + std::to_string(c.level) + "_" + std::to_string(c.x) + "_" + std::to_string(c.y);
+  return strata::nodeName(c.level, c.x, c.y);
 }
 
 nlohmann::json reportJson(const strata::AtlasExportReport& r) {

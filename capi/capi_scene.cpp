@@ -1,6 +1,7 @@
 // strata.h scene handles: create, load, summary, info and validation JSON.
 #include "capi_handles.h"
 #include "strata/error.h"
+#include "strata/formats.h"
 #include "strata/text.h"
 
 #include <filesystem>
@@ -49,13 +50,7 @@ bool readable(const std::string& path, std::string& why) {
 nlohmann::json reportJson(const strata::ValidationReport& r) {
   nlohmann::json findings = nlohmann::json::array();
   for (const strata::Finding& f : r.findings) {
-    nlohmann::json j;
-    j["severity"] = f.severity == strata::Severity::Error     ? "error"
-                    : f.severity == strata::Severity::Warning ? "warning"
-                                                              : "info";
-    if (f.offset != ~uint64_t(0)) j["offset"] = f.offset;
-    j["message"] = f.message;
-    findings.push_back(std::move(j));
+    findings.push_back(strata::findingJson(f));
   }
   return {{"file", strata::escapeUtf8(r.file)}, {"format", r.format},   {"errors", r.errors()},
           {"warnings", r.warnings()},           {"findings", findings}, {"summary", r.summary}};

@@ -46,10 +46,6 @@ int runInfo(const std::string& input, InfoView view) {
   }
 }
 
-static const char* severityName(Severity s) {
-  return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "info";
-}
-
 int runValidate(const ValidateArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
   ExpandedInputs ex = expandInputs(args.inputs);
@@ -94,11 +90,7 @@ int runValidate(const ValidateArgs& args) {
     if (args.json) {
       json fj = {{"file", escapeUtf8(in.path)}, {"format", rep.format}, {"summary", rep.summary}};
       json findings = json::array();
-      for (const Finding& f : rep.findings) {
-        json x = {{"severity", severityName(f.severity)}, {"message", f.message}};
-        if (f.offset != ~uint64_t(0)) x["offset"] = f.offset;
-        findings.push_back(x);
-      }
+      for (const Finding& f : rep.findings) findings.push_back(findingJson(f));
       fj["findings"] = findings;
       reports.push_back(fj);
       return;

@@ -1,5 +1,7 @@
 #include "tiles_tileset.h"
 
+#include "common/quadtree.h"
+
 #include "strata/error.h"
 
 #include <algorithm>
@@ -84,7 +86,7 @@ nlohmann::json tileJson(const std::vector<std::vector<Chunk>>& chunks, uint32_t 
 }
 
 std::string chunkStem(const Chunk& c) {
-  return "L" + std::to_string(c.level) + "_" + std::to_string(c.x) + "_" + std::to_string(c.y);
+  return nodeName(c.level, c.x, c.y);
 }
 
 void writeBytes(const fs::path& p, const std::vector<uint8_t>& bytes) {

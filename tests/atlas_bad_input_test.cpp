@@ -1,8 +1,8 @@
 // Bad Atlas input: a clear error naming the file and byte offset, never a
 // crash, hang or huge allocation; the CLI exits non-zero and leaves no output.
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
 #include "strata/error.h"
+#include "synth/atlas_synth.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

@@ -6,10 +6,10 @@
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_lod.h"
 #include "atlas/atlas_lod_check.h"
-#include "atlas/atlas_synth.h"
 #include "common/quadtree.h"
 #include "edited_nodes.h"
 #include "strata/error.h"
+#include "synth/atlas_synth.h"
 
 #include <gtest/gtest.h>
 
@@ -75,7 +75,7 @@ TEST(AtlasEdit, ChunkNamesInDecoratedNodeNames) {
   EXPECT_FALSE(parseChunkName("Cube", l, x, y));
   EXPECT_FALSE(parseChunkName("L2_1_x", l, x, y));
   EXPECT_FALSE(parseChunkName("L2_1_12345678901", l, x, y)); // not a 32-bit coordinate
-  EXPECT_EQ(chunkName(3, 4, 5), "L3_4_5");
+  EXPECT_EQ(strata::nodeName(3, 4, 5), "L3_4_5");
 }
 
 TEST(AtlasEdit, SkirtsHangFromEveryBoundaryEdge) {
@@ -318,6 +318,6 @@ TEST(AtlasEdit, SceneTagsWinOverNames) {
   b.tagged.reset();
   std::vector<AtlasChunkEdit> e = chunkEdits({a, b}, "edit");
   ASSERT_EQ(e.size(), 2u);
-  EXPECT_EQ(chunkName(e[0].level, e[0].x, e[0].y), "L1_0_1");
-  EXPECT_EQ(chunkName(e[1].level, e[1].x, e[1].y), "L5_5_5");
+  EXPECT_EQ(strata::nodeName(e[0].level, e[0].x, e[0].y), "L1_0_1");
+  EXPECT_EQ(strata::nodeName(e[1].level, e[1].x, e[1].y), "L5_5_5");
 }

@@ -3,9 +3,9 @@
 // config chunks, and in-place GLB edits through tinygltf (an independent
 // glTF library, not Strata's reader).
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
 #include "common/quadtree.h"
 #include "gltf_read_helpers.h"
+#include "synth/atlas_synth.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

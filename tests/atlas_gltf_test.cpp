@@ -1,9 +1,9 @@
 // Atlas -> GLB through the real CLI: exact values read back with tinygltf, and
 // every GLB checked by the Khronos glTF Validator.
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
 #include "byte_builder.h"
 #include "gltf_read_helpers.h"
+#include "synth/atlas_synth.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

@@ -1,15 +1,15 @@
-// Non-finite floats in Atlas geometry (issue 14): a NaN or infinity in any
+// Non-finite floats in Atlas geometry: a NaN or infinity in any
 // float field kind of a stub or chunk is an error naming the chunk and the
 // byte offset, in validate and (the same check) in convert, which refuses the
 // file or under --partial leaves the chunk out and says so. Offsets are
 // computed here from atlas-chu-tqt.md §1a / §3, independently of the reader.
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
 #include "atlas_fixture.h"
 #include "gltf_read_helpers.h"
 #include "strata/atlas_export.h"
 #include "strata/error.h"
 #include "strata/formats.h"
+#include "synth/atlas_synth.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

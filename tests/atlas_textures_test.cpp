@@ -1,11 +1,11 @@
 // Atlas textures: §4 orientation on hand-computed cases, per-chunk tiles in
 // the GLB (pixel checks), blended baking, BGR swap, `strata textures`.
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
 #include "atlas/atlas_texture_tree.h"
 #include "gltf_read_helpers.h"
 #include "png_fixture.h"
 #include "strata/image.h"
+#include "synth/atlas_synth.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Atlas texture tiles that do not decode (issue 14): validate decodes every
+// Atlas texture tiles that do not decode: validate decodes every
 // tile and names the TOC, the tile and the offset; convert and textures refuse
 // the file with that error, leaving nothing behind, and print nothing but
 // Strata's own lines (no libpng / libjpeg chatter); under --partial the broken
@@ -6,9 +6,9 @@
 // UVs addressing it) and the tile is named. Broken tiles are hand-built
 // streams (png_fixture.h) in a synthetic terrain.
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
 #include "gltf_read_helpers.h"
 #include "png_fixture.h"
+#include "synth/atlas_synth.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -222,7 +222,7 @@ TEST(AtlasTileErrors, NoDecodableAncestorUnusedTilesTexturesAndTexturesNone) {
   EXPECT_NE(x.err.find("; not written\n"), std::string::npos) << x.err;
 }
 
-// The issue's tiny streams claiming huge images, as a tile: refused from the
+// Tiny streams claiming huge images, as a tile: refused from the
 // header in well under a second, with bounded memory (the fix is measured: the
 // 74-byte PNG used to take 4.3 GB, the 337-byte JPEG 6.9 GB and 29 s).
 TEST(AtlasTileErrors, HugeDeclaredTilesFailFastWithBoundedMemory) {

@@ -4,12 +4,12 @@
 #include "atlas/atlas_load.h"
 #include "chu/chu_atlas.h"
 #include "chu/chu_io.h"
-#include "chu/tqt_io.h"
-#include "chu/tqt_tile.h"
 #include "chu_fixtures.h"
 #include "corruption.h"
 #include "strata/error.h"
 #include "test_support.h"
+#include "tqt/tqt_atlas.h"
+#include "tqt/tqt_io.h"
 
 #include <gtest/gtest.h>
 

@@ -4,11 +4,11 @@
 #include "atlas/atlas_io.h"
 #include "chu/chu_atlas.h"
 #include "chu/chu_io.h"
-#include "chu/chu_synth.h"
-#include "chu/tqt_io.h"
 #include "gltf_read_helpers.h"
 #include "strata/formats.h"
+#include "synth/chu_synth.h"
 #include "test_support.h"
+#include "tqt/tqt_io.h"
 
 #include <gtest/gtest.h>
 

@@ -2,10 +2,10 @@
 // tables) read by the readers and checked field by field; the writers give the
 // same bytes back; synthetic files from our own writers read back too.
 #include "chu/chu_io.h"
-#include "chu/chu_synth.h"
-#include "chu/tqt_io.h"
 #include "chu_fixtures.h"
 #include "common/quadtree.h"
+#include "synth/chu_synth.h"
+#include "tqt/tqt_io.h"
 
 #include <gtest/gtest.h>
 

@@ -5,10 +5,10 @@
 #include "atlas/atlas_io.h"
 #include "chu/chu_atlas.h"
 #include "chu/chu_io.h"
-#include "chu/tqt_io.h"
 #include "chu_fixtures.h"
 #include "common/quadtree.h"
 #include "test_support.h"
+#include "tqt/tqt_io.h"
 
 #include <gtest/gtest.h>
 

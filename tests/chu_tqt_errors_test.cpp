@@ -1,4 +1,4 @@
-// CHU and TQT errors that validate and the load path share (issue 14), on the
+// CHU and TQT errors that validate and the load path share, on the
 // hand-built fixtures of chu_fixtures.h: a TQT tile that is not a complete DDS
 // stream is an error naming the tile and its offset, in the TQT's validate
 // and in its CHU's (the companion is what convert uses); convert and textures

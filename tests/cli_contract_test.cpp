@@ -2,9 +2,9 @@
 // nothing Strata recognises is an error for every command (exit 1, saying
 // so, nothing written); validate --strict fails on warnings too; notes never
 // fail a run.
+#include "synth/tfrag_synth.h"
 #include "test_support.h"
-#include "tfrag/level_core.h"
-#include "tfrag/sample_level.h"
+#include "tfrag/tfrag_level.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // validate, convert and textures agree on every sample under random
-// corruption (issue 14 §4). Each sample in samples/ (Atlas, CHU + TQT, YTD,
+// corruption. Each sample in samples/ (Atlas, CHU + TQT, YTD,
 // the tfrag level's three files) gets seeded random corruptions; for each
 // corrupted copy:
 //   - nothing crashes: every command exits 0 or 1, never by a signal, and no

@@ -5,6 +5,7 @@
 #include "corruption.h"
 #include "strata/error.h"
 #include "strata/image.h"
+#include "test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -71,18 +72,6 @@ Image pattern(uint32_t code, uint32_t w, uint32_t h, uint32_t mips, uint32_t lay
   return img;
 }
 
-void expectSame(const Image& a, const Image& b) {
-  EXPECT_EQ(a.dxgiFormat, b.dxgiFormat);
-  EXPECT_EQ(a.width, b.width);
-  EXPECT_EQ(a.height, b.height);
-  EXPECT_EQ(a.depth, b.depth);
-  EXPECT_EQ(a.mipLevels, b.mipLevels);
-  EXPECT_EQ(a.arraySize, b.arraySize);
-  EXPECT_EQ(a.cube, b.cube);
-  EXPECT_EQ(a.colorSpace, b.colorSpace);
-  EXPECT_EQ(a.data, b.data);
-}
-
 // Expects an Error (or Unsupported when `unsupported`) at `offset` whose text
 // names the file and contains `what`.
 template <typename F>
@@ -105,7 +94,7 @@ void expectError(F f, uint64_t offset, const std::string& what, bool unsupported
 
 } // namespace
 
-static void ImageDds_EveryFormatRoundTripsLegacyAndDx10() {
+TEST(ImageDds, EveryFormatRoundTripsLegacyAndDx10) {
   for (const PixelFormat& f : pixelFormats()) {
     SCOPED_TRACE(f.name);
     Image img = pattern(f.dxgi, 12, 5, 4);
@@ -117,12 +106,12 @@ static void ImageDds_EveryFormatRoundTripsLegacyAndDx10() {
       if (dx10) {
         EXPECT_TRUE(hasDx10);
       }
-      expectSame(readDDS(file, "rt.dds"), img);
+      testsupport::expectSameImage(readDDS(file, "rt.dds"), img);
     }
   }
 }
 
-static void ImageDds_LegacyWhereExactDx10Elsewhere() {
+TEST(ImageDds, LegacyWhereExactDx10Elsewhere) {
   auto fourCCOf = [](uint32_t code) {
     std::vector<uint8_t> f = writeDDS(pattern(code, 4, 4, 1));
     return uint32_t(f[84]) | uint32_t(f[85]) << 8 | uint32_t(f[86]) << 16 | uint32_t(f[87]) << 24;
@@ -137,19 +126,19 @@ static void ImageDds_LegacyWhereExactDx10Elsewhere() {
   EXPECT_EQ(fourCCOf(dxgi::BC6H_UF16), cc("DX10"));
 }
 
-static void ImageDds_ArraysCubesAndVolumesRoundTrip() {
+TEST(ImageDds, ArraysCubesAndVolumesRoundTrip) {
   Image arr = pattern(dxgi::BC7_SRGB, 8, 8, 2, 3);
-  expectSame(readDDS(writeDDS(arr), "a.dds"), arr);
+  testsupport::expectSameImage(readDDS(writeDDS(arr), "a.dds"), arr);
   Image cube = pattern(dxgi::BC1, 16, 16, 5, 1, true);
-  expectSame(readDDS(writeDDS(cube), "c.dds"), cube); // legacy: caps2 all faces
+  testsupport::expectSameImage(readDDS(writeDDS(cube), "c.dds"), cube); // legacy: caps2 all faces
   Image cubes = pattern(dxgi::RGBA8, 4, 4, 3, 2, true);
-  expectSame(readDDS(writeDDS(cubes), "c.dds"), cubes); // DX10: 2 cubes
+  testsupport::expectSameImage(readDDS(writeDDS(cubes), "c.dds"), cubes); // DX10: 2 cubes
   Image vol = pattern(dxgi::R8, 8, 4, 4, 1, false, 6);
-  expectSame(readDDS(writeDDS(vol), "v.dds"), vol);
+  testsupport::expectSameImage(readDDS(writeDDS(vol), "v.dds"), vol);
 }
 
 // 'DXT1' 8x8, 2 mips: 4 blocks + 1 block = 40 bytes of data after 128 header bytes.
-static void ImageDds_HandBuiltLegacyDxt1() {
+TEST(ImageDds, HandBuiltLegacyDxt1) {
   Header h;
   h.flags |= 0x20000; // MIPMAPCOUNT
   h.mips = 2;
@@ -167,7 +156,7 @@ static void ImageDds_HandBuiltLegacyDxt1() {
 }
 
 // Legacy masks and a DX10 sRGB cube (miscFlag 4: TEXTURECUBE).
-static void ImageDds_HandBuiltMasksAndDx10Cube() {
+TEST(ImageDds, HandBuiltMasksAndDx10Cube) {
   Header rgb565;
   rgb565.pfFlags = 0x40; // DDPF_RGB
   rgb565.fourCC = 0, rgb565.bits = 16;
@@ -204,7 +193,7 @@ static void ImageDds_HandBuiltMasksAndDx10Cube() {
   EXPECT_EQ(img.data[5 * 16], uint8_t(0xA5 + 80)); // face 5 starts at byte 80
 }
 
-static void ImageDds_BadInputIsAClearError() {
+TEST(ImageDds, BadInputIsAClearError) {
   Header ok;
   std::vector<uint8_t> good = build(ok, 32);
   ASSERT_NO_THROW(readDDS(good, "bad.dds"));
@@ -262,7 +251,7 @@ static void ImageDds_BadInputIsAClearError() {
   expectError([&] { readDDS({}, "bad.dds"); }, 0, "DDS magic");
 }
 
-static void ImageDds_WriterRejectsInconsistentImages() {
+TEST(ImageDds, WriterRejectsInconsistentImages) {
   Image img = pattern(dxgi::BC1, 8, 8, 1);
   img.data.pop_back();
   EXPECT_THROW(writeDDS(img), Error);
@@ -274,7 +263,7 @@ static void ImageDds_WriterRejectsInconsistentImages() {
 // Random corruption of valid files (header bytes mostly, some data, some
 // truncation) gives either an image that decodes or a strata::Error; never a
 // crash (run under ./dev sanitize too).
-static void ImageDds_CorruptFilesNeverCrash() {
+TEST(ImageDds, CorruptFilesNeverCrash) {
   const std::vector<std::vector<uint8_t>> seeds = {
       writeDDS(pattern(dxgi::BC1, 8, 8, 4)), writeDDS(pattern(dxgi::BC7_SRGB, 4, 4, 1, 2)),
       writeDDS(pattern(dxgi::RGBA8, 4, 4, 3, 1, true)), writeDDS(pattern(dxgi::B5G6R5, 3, 5, 2)),
@@ -287,41 +276,4 @@ static void ImageDds_CorruptFilesNeverCrash() {
   });
   EXPECT_GT(c.accepted, 100);
   EXPECT_GT(c.rejected, 100);
-}
-
-// ctest runs every TEST in its own process, and each start costs ~1 s here
-// (OpenImageIO loads ~260 shared libraries), so each suite is one TEST.
-TEST(ImageDds, All) {
-  {
-    SCOPED_TRACE("ImageDds_EveryFormatRoundTripsLegacyAndDx10");
-    ImageDds_EveryFormatRoundTripsLegacyAndDx10();
-  }
-  {
-    SCOPED_TRACE("ImageDds_LegacyWhereExactDx10Elsewhere");
-    ImageDds_LegacyWhereExactDx10Elsewhere();
-  }
-  {
-    SCOPED_TRACE("ImageDds_ArraysCubesAndVolumesRoundTrip");
-    ImageDds_ArraysCubesAndVolumesRoundTrip();
-  }
-  {
-    SCOPED_TRACE("ImageDds_HandBuiltLegacyDxt1");
-    ImageDds_HandBuiltLegacyDxt1();
-  }
-  {
-    SCOPED_TRACE("ImageDds_HandBuiltMasksAndDx10Cube");
-    ImageDds_HandBuiltMasksAndDx10Cube();
-  }
-  {
-    SCOPED_TRACE("ImageDds_BadInputIsAClearError");
-    ImageDds_BadInputIsAClearError();
-  }
-  {
-    SCOPED_TRACE("ImageDds_WriterRejectsInconsistentImages");
-    ImageDds_WriterRejectsInconsistentImages();
-  }
-  {
-    SCOPED_TRACE("ImageDds_CorruptFilesNeverCrash");
-    ImageDds_CorruptFilesNeverCrash();
-  }
 }

@@ -48,7 +48,7 @@ using P = std::vector<uint8_t>;
 // KDFS §19.1 BC1: colour0 = 0xF800 (red), colour1 = 0x001F (blue); colour0 >
 // colour1 selects 4 colours: 2/3 red + 1/3 blue = (170, 0, 85) and (85, 0, 170)
 // ((2 * 255 + 1) / 3 = 170). Indices 0xE4 per row: texels 0, 1, 2, 3 of a row.
-static void ImageDecode_Bc1SrgbFourColour() {
+TEST(ImageDecode, Bc1SrgbFourColour) {
   Image img = oneMip(dxgi::BC1_SRGB, 4, 4, {0x00, 0xF8, 0x1F, 0x00, 0xE4, 0xE4, 0xE4, 0xE4});
   auto out = decodeRGBA8(img);
   EXPECT_EQ(px(out, 0), P({255, 0, 0, 255}));
@@ -59,7 +59,7 @@ static void ImageDecode_Bc1SrgbFourColour() {
 
 // colour0 = 0x001F <= colour1 = 0xF800: 3 colours, midpoint (128, 0, 128)
 // ((255 + 1) / 2), index 3 transparent black.
-static void ImageDecode_Bc1ThreeColourTransparent() {
+TEST(ImageDecode, Bc1ThreeColourTransparent) {
   Image img = oneMip(dxgi::BC1, 4, 4, {0x1F, 0x00, 0x00, 0xF8, 0xE4, 0xE4, 0xE4, 0xE4});
   auto out = decodeRGBA8(img);
   EXPECT_EQ(px(out, 0), P({0, 0, 255, 255}));
@@ -73,7 +73,7 @@ static void ImageDecode_Bc1ThreeColourTransparent() {
 }
 
 // 5-bit red 3 is round(3 * 255 / 31) = round(24.68) = 25 (bit replication would give 24).
-static void ImageDecode_Bc1EndpointExpansionRounds() {
+TEST(ImageDecode, Bc1EndpointExpansionRounds) {
   Image img = oneMip(dxgi::BC1, 4, 4, {0x00, 0x18, 0x00, 0x00, 0, 0, 0, 0});
   EXPECT_EQ(px(decodeRGBA8(img), 0), P({25, 0, 0, 255}));
 }
@@ -81,7 +81,7 @@ static void ImageDecode_Bc1EndpointExpansionRounds() {
 // KDFS §19.2 BC2: 4-bit alpha a -> a * 17; the colour block never uses the
 // 3-colour mode, so colour0 (blue) < colour1 (red) still gives thirds:
 // (85, 0, 170) and (170, 0, 85).
-static void ImageDecode_Bc2SrgbExplicitAlphaAndFourColours() {
+TEST(ImageDecode, Bc2SrgbExplicitAlphaAndFourColours) {
   Image img = oneMip(dxgi::BC2_SRGB, 4, 4,
                      {0x10, 0x32, 0x54, 0x76, 0x98, 0xBA, 0xDC, 0xFE, // alpha 0..15
                       0x1F, 0x00, 0x00, 0xF8, 0xE4, 0xE4, 0xE4, 0xE4});
@@ -96,7 +96,7 @@ static void ImageDecode_Bc2SrgbExplicitAlphaAndFourColours() {
 // KDFS §19.3 BC3 alpha: a0 = 255 > a1 = 0 gives 8 values; interpolants use
 // OpenImageIO 2.4's (n + 1) / 7 rounding: (6 * 255 + 1) / 7 = 218, 1276 / 7 =
 // 182, 1021 / 7 = 145, 766 / 7 = 109, 511 / 7 = 73, 256 / 7 = 36.
-static void ImageDecode_Bc3SrgbEightAlphas() {
+TEST(ImageDecode, Bc3SrgbEightAlphas) {
   // Alpha indices 0..7 for texels 0..7 (3 bits each: 0b111110101100011010001000),
   // then 0 for texels 8..15. Colour: solid white (0xFFFF, 0xFFFF).
   Image img = oneMip(dxgi::BC3_SRGB, 4, 4,
@@ -108,7 +108,7 @@ static void ImageDecode_Bc3SrgbEightAlphas() {
 }
 
 // a0 = 0 <= a1 = 255: 6 values (1*255+1)/5 = 51, 102, 153, 204, then 0 and 255.
-static void ImageDecode_Bc3SixAlphasPlusExtremes() {
+TEST(ImageDecode, Bc3SixAlphasPlusExtremes) {
   Image img = oneMip(dxgi::BC3, 4, 4,
                      {0, 255, 0x88, 0xC6, 0xFA, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0});
   auto out = decodeRGBA8(img);
@@ -120,7 +120,7 @@ static void ImageDecode_Bc3SixAlphasPlusExtremes() {
 // values v = (6*127 - 127)/(7*127) = 5/7, 3/7, 1/7, -1/7, -3/7, -5/7, which map
 // to round((v + 1) / 2 * 255) = 219, 182, 146, 109, 73, 36. One channel decodes
 // to grey.
-static void ImageDecode_Bc4SnormEightValues() {
+TEST(ImageDecode, Bc4SnormEightValues) {
   Image img = oneMip(dxgi::BC4_SNORM, 4, 4, {0x7F, 0x80, 0x88, 0xC6, 0xFA, 0, 0, 0});
   auto out = decodeRGBA8(img);
   const uint8_t want[8] = {255, 0, 219, 182, 146, 109, 73, 36};
@@ -132,7 +132,7 @@ static void ImageDecode_Bc4SnormEightValues() {
 
 // r0 = -128 (= -127) <= r1 = 127: 6 values -0.6, -0.2, 0.2, 0.6 -> 51, 102, 153,
 // 204, then -1 -> 0 and +1 -> 255.
-static void ImageDecode_Bc4SnormSixValues() {
+TEST(ImageDecode, Bc4SnormSixValues) {
   Image img = oneMip(dxgi::BC4_SNORM, 4, 4, {0x80, 0x7F, 0x88, 0xC6, 0xFA, 0, 0, 0});
   auto out = decodeRGBA8(img);
   const uint8_t want[8] = {0, 255, 51, 102, 153, 204, 0, 255};
@@ -141,14 +141,14 @@ static void ImageDecode_Bc4SnormSixValues() {
 
 // r0 = -127 > r1 = -128 by the stored bytes (8-value mode) although both read
 // as -1: every value is -1 -> 0.
-static void ImageDecode_Bc4SnormMinus128Corner() {
+TEST(ImageDecode, Bc4SnormMinus128Corner) {
   Image img = oneMip(dxgi::BC4_SNORM, 4, 4, {0x81, 0x80, 0x88, 0xC6, 0xFA, 0, 0, 0});
   auto out = decodeRGBA8(img);
   for (int i = 0; i < 8; ++i) EXPECT_EQ(out[4 * i], 0) << i;
 }
 
 // KDFS §19.5 BC5: red from the first 8 bytes, green from the second; blue 0.
-static void ImageDecode_Bc5RedFirstGreenSecond() {
+TEST(ImageDecode, Bc5RedFirstGreenSecond) {
   Image u = oneMip(dxgi::BC5, 4, 4,
                    {200, 100, 0, 0, 0, 0, 0, 0, 10, 20, 0x49, 0x92, 0x24, 0x49, 0x92, 0x24});
   // Green indices all 1 (0b001 repeated) -> a1 = 20.
@@ -168,7 +168,7 @@ static void ImageDecode_Bc5RedFirstGreenSecond() {
 // (255, 1, 129, 255) and (0, 254, 128, 254). Index 8 (weight 34):
 // r = (30*255 + 32) >> 6 = 120, g = (30 + 34*254 + 32) >> 6 = 135,
 // b = (30*129 + 34*128 + 32) >> 6 = 128, a = (30*255 + 34*254 + 32) >> 6 = 254.
-static void ImageDecode_Bc7SrgbMode6() {
+TEST(ImageDecode, Bc7SrgbMode6) {
   BlockWriter w;
   w.put(1u << 6, 7); // mode 6
   for (uint32_t v : {127u, 0u, 0u, 127u, 64u, 64u, 127u, 127u}) w.put(v, 7);
@@ -185,7 +185,7 @@ static void ImageDecode_Bc7SrgbMode6() {
 // BC7 mode 4 with rotation 1 (swap A and R) and index selection 1 (colour from
 // the 3-bit indices, alpha from the 2-bit ones). R 31/0, G 0/31, B 0/0 (5 bits),
 // A 0/63 (6 bits) expand to R 255/0, G 0/255, A 0/255.
-static void ImageDecode_Bc7Mode4RotationAndIndexSelection() {
+TEST(ImageDecode, Bc7Mode4RotationAndIndexSelection) {
   BlockWriter w;
   w.put(1u << 4, 5); // mode 4
   w.put(1, 2);       // rotation: swap(a, r)
@@ -208,7 +208,7 @@ static void ImageDecode_Bc7Mode4RotationAndIndexSelection() {
 }
 
 // Reserved BC7 mode 8 (first byte 0): transparent black (D3D "BC7 Format").
-static void ImageDecode_Bc7ReservedModeIsTransparentBlack() {
+TEST(ImageDecode, Bc7ReservedModeIsTransparentBlack) {
   std::vector<uint8_t> b(16, 0xFF);
   b[0] = 0;
   EXPECT_EQ(px(decodeRGBA8(oneMip(dxgi::BC7, 4, 4, b)), 5), P({0, 0, 0, 0}));
@@ -218,7 +218,7 @@ static void ImageDecode_Bc7ReservedModeIsTransparentBlack() {
 // indices). UF16: r0 = 1023 -> 0xFFFF -> (65535*31) >> 6 = 0x7BFF; b0 = 512 ->
 // ((512 << 16) + 0x8000) >> 10 = 32800 -> 0x3E0F. Index 8 (weight 34) between
 // r0 and 0: (65535*30 + 32) >> 6 = 30720 -> 0x3A20; b: (32800*30 + 32) >> 6 = 15375 -> 0x1D17.
-static void ImageDecode_Bc6hMode3Unsigned() {
+TEST(ImageDecode, Bc6hMode3Unsigned) {
   BlockWriter w;
   w.put(3, 5);
   for (uint32_t v : {1023u, 0u, 512u, 0u, 0u, 0u}) w.put(v, 10);
@@ -241,7 +241,7 @@ static void ImageDecode_Bc6hMode3Unsigned() {
 
 // SF16 mode 3: r0 = 0x200 sign-extends to -512, |-512| >= 511 -> -0x7FFF ->
 // -((32767*31) >> 5) = -31743 -> sign | 0x7BFF = 0xFBFF (-65504).
-static void ImageDecode_Bc6hMode3Signed() {
+TEST(ImageDecode, Bc6hMode3Signed) {
   BlockWriter w;
   w.put(3, 5);
   for (uint32_t v : {0x200u, 0u, 0u, 0u, 0u, 0u}) w.put(v, 10);
@@ -254,7 +254,7 @@ static void ImageDecode_Bc6hMode3Signed() {
 // BC6H mode 15 (16-bit base, 4-bit deltas): r0[10:15] arrives reversed, so the
 // first of those six bits is r0 bit 15: r0 = 0x8000. Delta r1 = 0b1111 = -1 ->
 // r1 = 0x7FFF. Outputs (0x8000*31) >> 6 = 0x3E00 (1.5) and (0x7FFF*31) >> 6 = 0x3DFF.
-static void ImageDecode_Bc6hMode15ReversedBits() {
+TEST(ImageDecode, Bc6hMode15ReversedBits) {
   BlockWriter w;
   w.put(15, 5);
   w.put(0, 10), w.put(0, 10), w.put(0, 10); // r0, g0, b0 bits 9..0
@@ -269,7 +269,7 @@ static void ImageDecode_Bc6hMode15ReversedBits() {
   EXPECT_EQ(h[1], 0);
 }
 
-static void ImageDecode_Bc6hReservedModeIsBlack() {
+TEST(ImageDecode, Bc6hReservedModeIsBlack) {
   std::vector<uint8_t> b(16, 0xFF);
   b[0] = 0x13; // mode bits 10011: reserved
   auto f = decodeRGBA32F(oneMip(dxgi::BC6H_SF16, 4, 4, b));
@@ -279,7 +279,7 @@ static void ImageDecode_Bc6hReservedModeIsBlack() {
   EXPECT_EQ(f[3], 1.0f);
 }
 
-static void ImageDecode_UncompressedFormats() {
+TEST(ImageDecode, UncompressedFormats) {
   // B5G6R5: 0xF800 red, 0x07E0 green, 0x0841 = (1, 2, 1) -> (round(8.23), round(8.10), 8).
   EXPECT_EQ(decodeRGBA8(oneMip(dxgi::B5G6R5, 3, 1, {0x00, 0xF8, 0xE0, 0x07, 0x41, 0x08})),
             P({255, 0, 0, 255, 0, 255, 0, 255, 8, 8, 8, 255}));
@@ -310,7 +310,7 @@ static void ImageDecode_UncompressedFormats() {
   EXPECT_EQ(hf[4], 5.9604644775390625e-08f);
 }
 
-static void ImageLayout_SizesAndOffsets() {
+TEST(ImageLayout, SizesAndOffsets) {
   EXPECT_EQ(mipByteSize(dxgi::BC1, 5, 3), 16u); // 2 x 1 blocks
   EXPECT_EQ(mipByteSize(dxgi::BC1, 1, 1), 8u);
   EXPECT_EQ(mipByteSize(dxgi::BC7, 8, 8), 64u);
@@ -336,7 +336,7 @@ static void ImageLayout_SizesAndOffsets() {
             P(16, 0) = P({0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255}));
 }
 
-static void ImageLayout_TruncatedDataIsAnError() {
+TEST(ImageLayout, TruncatedDataIsAnError) {
   Image img = oneMip(dxgi::BC3, 8, 8, std::vector<uint8_t>(63));
   EXPECT_THROW(decodeRGBA8(img), Error);
   EXPECT_THROW(checkImage(img), Error);
@@ -349,7 +349,7 @@ static void ImageLayout_TruncatedDataIsAnError() {
   EXPECT_THROW(decodeRGBA8(unknown), Unsupported);
 }
 
-static void ImageFormats_TableHasEveryYtdFormat() {
+TEST(ImageFormats, TableHasEveryYtdFormat) {
   // ytd-layout.md: formats in DXGI numbering, with block size and bytes.
   struct Row {
     uint32_t code, dim, bytes;
@@ -383,104 +383,11 @@ static void ImageFormats_TableHasEveryYtdFormat() {
 }
 
 // ARB_texture_compression_bptc: every anchor texel lies in the subset it anchors.
-static void ImageFormats_BptcAnchorsLieInTheirSubsets() {
+TEST(ImageFormats, BptcAnchorsLieInTheirSubsets) {
   for (int p = 0; p < 64; ++p) {
     EXPECT_EQ(bc::kPartition2[p] & 1, 0) << p; // texel 0 is always subset 0
     EXPECT_EQ(bc::kPartition2[p] >> bc::kAnchor2[p] & 1, 1) << p;
     EXPECT_EQ(bc::kPartition3[p] >> (2 * bc::kAnchor3a[p]) & 3, 1u) << p;
     EXPECT_EQ(bc::kPartition3[p] >> (2 * bc::kAnchor3b[p]) & 3, 2u) << p;
-  }
-}
-
-// ctest runs every TEST in its own process, and each start costs ~1 s here
-// (OpenImageIO loads ~260 shared libraries), so each suite is one TEST.
-TEST(ImageDecode, All) {
-  {
-    SCOPED_TRACE("ImageDecode_Bc1SrgbFourColour");
-    ImageDecode_Bc1SrgbFourColour();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc1ThreeColourTransparent");
-    ImageDecode_Bc1ThreeColourTransparent();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc1EndpointExpansionRounds");
-    ImageDecode_Bc1EndpointExpansionRounds();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc2SrgbExplicitAlphaAndFourColours");
-    ImageDecode_Bc2SrgbExplicitAlphaAndFourColours();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc3SrgbEightAlphas");
-    ImageDecode_Bc3SrgbEightAlphas();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc3SixAlphasPlusExtremes");
-    ImageDecode_Bc3SixAlphasPlusExtremes();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc4SnormEightValues");
-    ImageDecode_Bc4SnormEightValues();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc4SnormSixValues");
-    ImageDecode_Bc4SnormSixValues();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc4SnormMinus128Corner");
-    ImageDecode_Bc4SnormMinus128Corner();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc5RedFirstGreenSecond");
-    ImageDecode_Bc5RedFirstGreenSecond();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc7SrgbMode6");
-    ImageDecode_Bc7SrgbMode6();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc7Mode4RotationAndIndexSelection");
-    ImageDecode_Bc7Mode4RotationAndIndexSelection();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc7ReservedModeIsTransparentBlack");
-    ImageDecode_Bc7ReservedModeIsTransparentBlack();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc6hMode3Unsigned");
-    ImageDecode_Bc6hMode3Unsigned();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc6hMode3Signed");
-    ImageDecode_Bc6hMode3Signed();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc6hMode15ReversedBits");
-    ImageDecode_Bc6hMode15ReversedBits();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_Bc6hReservedModeIsBlack");
-    ImageDecode_Bc6hReservedModeIsBlack();
-  }
-  {
-    SCOPED_TRACE("ImageDecode_UncompressedFormats");
-    ImageDecode_UncompressedFormats();
-  }
-  {
-    SCOPED_TRACE("ImageLayout_SizesAndOffsets");
-    ImageLayout_SizesAndOffsets();
-  }
-  {
-    SCOPED_TRACE("ImageLayout_TruncatedDataIsAnError");
-    ImageLayout_TruncatedDataIsAnError();
-  }
-  {
-    SCOPED_TRACE("ImageFormats_TableHasEveryYtdFormat");
-    ImageFormats_TableHasEveryYtdFormat();
-  }
-  {
-    SCOPED_TRACE("ImageFormats_BptcAnchorsLieInTheirSubsets");
-    ImageFormats_BptcAnchorsLieInTheirSubsets();
   }
 }

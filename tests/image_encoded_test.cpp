@@ -46,7 +46,7 @@ void expectError(const std::vector<uint8_t>& bytes, uint64_t offset, const std::
 
 } // namespace
 
-static void DeclaredSize_CapAndPayloadBound() {
+TEST(ImageEncoded, DeclaredSizeCapAndPayloadBound) {
   DeclaredImage d;
   d.what = "PNG";
   d.width = kMaxDecodedSide;
@@ -80,7 +80,7 @@ static void DeclaredSize_CapAndPayloadBound() {
   EXPECT_EQ(kZstdBlockMaxOutput, 131072u);
 }
 
-static void Png_HandBuiltImagesDecodeToRgba8() {
+TEST(ImageEncoded, PngHandBuiltImagesDecodeToRgba8) {
   // RGBA8, two rows, filter 0: pixels as stored.
   std::vector<uint8_t> raw = {0, 10, 20, 30, 40, 50, 60, 70, 80, 0, 1, 2, 3, 4, 5, 6, 7, 8};
   Image img = decodeEncoded(png(ihdr(2, 2), storedZlib(raw)), "rgba.png");
@@ -111,7 +111,7 @@ static void Png_HandBuiltImagesDecodeToRgba8() {
   EXPECT_EQ(img.data, (std::vector<uint8_t>{255, 0, 0, 255, 0, 0, 255, 128, 255, 0, 0, 255}));
 }
 
-static void Png_BrokenStreamsNameTheChunkAndWhatWasExpected() {
+TEST(ImageEncoded, PngBrokenStreamsNameTheChunkAndWhatWasExpected) {
   const std::vector<uint8_t> good = flatPng(4, 4, 9, 8, 7);
   ASSERT_EQ(decodeEncoded(good, "t.img").data[0], 9);
   // Cut inside the IDAT chunk.
@@ -133,7 +133,7 @@ static void Png_BrokenStreamsNameTheChunkAndWhatWasExpected() {
   expectError(crc, 8, "IHDR chunk: IHDR: CRC error");
 }
 
-static void Png_HugeDeclaredSizesFailBeforeAllocating() {
+TEST(ImageEncoded, PngHugeDeclaredSizesFailBeforeAllocating) {
   // 74 bytes claiming 32768 x 32768: over the side cap, at IHDR's width (16).
   std::vector<uint8_t> big = png(ihdr(32768, 32768), storedZlib(std::vector<uint8_t>(16, 0)));
   EXPECT_EQ(big.size(), 8 + 25 + 12 + 27 + 12u);
@@ -170,7 +170,7 @@ std::vector<uint8_t> oiioJpeg(int w, int h, std::vector<uint8_t>& decoded) {
 
 } // namespace
 
-static void Jpeg_DecodesLikeLibjpegThroughOiioAndRefusesBrokenData() {
+TEST(ImageEncoded, JpegDecodesLikeLibjpegThroughOiioAndRefusesBrokenData) {
   std::vector<uint8_t> ref;
   const std::vector<uint8_t> jpg = oiioJpeg(24, 16, ref);
   Image img = decodeEncoded(jpg, "t.img");
@@ -199,8 +199,8 @@ static void Jpeg_DecodesLikeLibjpegThroughOiioAndRefusesBrokenData() {
   EXPECT_TRUE(unsupported);
 }
 
-static void Jpeg_HugeDeclaredSizesFailBeforeAllocating() {
-  // The 337-byte JPEG claiming 29793 x 29214: over the side cap, at SOF0.
+TEST(ImageEncoded, JpegHugeDeclaredSizesFailBeforeAllocating) {
+  // A 337-byte JPEG claiming 29793 x 29214: over the side cap, at SOF0.
   std::vector<uint8_t> big = jpegHeader(29793, 29214, 337 - 27);
   EXPECT_EQ(big.size(), 337u);
   expectError(big, kJpegSofOffset, "JPEG declares 29793x29214; expected each side in 1..16384");
@@ -212,22 +212,4 @@ static void Jpeg_HugeDeclaredSizesFailBeforeAllocating() {
   std::vector<uint8_t> prog = jpegHeader(8000, 8000, 300);
   prog[kJpegSofOffset + 1] = 0xC2;
   expectError(prog, kJpegSofOffset, "needs at least 125000 bytes");
-}
-
-// ctest runs every TEST in its own process, and each start costs ~1 s here
-// (OpenImageIO loads ~260 shared libraries), so the suite is one TEST.
-TEST(ImageEncoded, All) {
-  for (auto [name, f] : std::initializer_list<std::pair<const char*, void (*)()>>{
-           {"DeclaredSize_CapAndPayloadBound", DeclaredSize_CapAndPayloadBound},
-           {"Png_HandBuiltImagesDecodeToRgba8", Png_HandBuiltImagesDecodeToRgba8},
-           {"Png_BrokenStreamsNameTheChunkAndWhatWasExpected",
-            Png_BrokenStreamsNameTheChunkAndWhatWasExpected},
-           {"Png_HugeDeclaredSizesFailBeforeAllocating", Png_HugeDeclaredSizesFailBeforeAllocating},
-           {"Jpeg_DecodesLikeLibjpegThroughOiioAndRefusesBrokenData",
-            Jpeg_DecodesLikeLibjpegThroughOiioAndRefusesBrokenData},
-           {"Jpeg_HugeDeclaredSizesFailBeforeAllocating",
-            Jpeg_HugeDeclaredSizesFailBeforeAllocating}}) {
-    SCOPED_TRACE(name);
-    f();
-  }
 }

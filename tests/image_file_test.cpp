@@ -25,7 +25,7 @@ Image bc1Image() {
 }
 } // namespace
 
-static void ImageFile_PngRoundTripsThroughOiio() {
+TEST(ImageFile, PngRoundTripsThroughOiio) {
   std::vector<uint8_t> rgba(5 * 3 * 4);
   for (size_t i = 0; i < rgba.size(); ++i) rgba[i] = uint8_t(i * 37 + 11);
   std::vector<uint8_t> png = encodePNG(rgba.data(), 5, 3);
@@ -38,7 +38,7 @@ static void ImageFile_PngRoundTripsThroughOiio() {
   EXPECT_EQ(back.data, rgba);
 }
 
-static void ImageFile_DecodeEncodedRejectsOtherBytes() {
+TEST(ImageFile, DecodeEncodedRejectsOtherBytes) {
   EXPECT_THROW(decodeEncoded({1, 2, 3, 4}, "x.bin"), Error);
   // A PNG whose IHDR CRC is wrong: libpng rejects it before reading further
   // (image_encoded_test.cpp has the other broken streams).
@@ -49,7 +49,7 @@ static void ImageFile_DecodeEncodedRejectsOtherBytes() {
   EXPECT_THROW(decodeEncoded(brokenPng, "x.png"), Error);
 }
 
-static void ImageFile_EncodeImageFileEveryContainer() {
+TEST(ImageFile, EncodeImageFileEveryContainer) {
   Image img = bc1Image();
   Image png = decodeEncoded(encodeImageFile(img, ImageFileFormat::PNG), "t.png");
   EXPECT_EQ(png.width, 8u);
@@ -65,21 +65,4 @@ static void ImageFile_EncodeImageFileEveryContainer() {
   EXPECT_EQ(parseImageFileFormat("ktx2"), ImageFileFormat::KTX2);
   EXPECT_EQ(std::string(imageFileExtension(ImageFileFormat::DDS)), "dds");
   EXPECT_THROW(parseImageFileFormat("tga"), Error);
-}
-
-// ctest runs every TEST in its own process, and each start costs ~1 s here
-// (OpenImageIO loads ~260 shared libraries), so each suite is one TEST.
-TEST(ImageFile, All) {
-  {
-    SCOPED_TRACE("ImageFile_PngRoundTripsThroughOiio");
-    ImageFile_PngRoundTripsThroughOiio();
-  }
-  {
-    SCOPED_TRACE("ImageFile_DecodeEncodedRejectsOtherBytes");
-    ImageFile_DecodeEncodedRejectsOtherBytes();
-  }
-  {
-    SCOPED_TRACE("ImageFile_EncodeImageFileEveryContainer");
-    ImageFile_EncodeImageFileEveryContainer();
-  }
 }

@@ -271,7 +271,7 @@ void checkZstdCubeArrayRoundTrips() {
 } // namespace
 
 // Node starts once for all cases (~0.3 s per start).
-static void ImageKtx2_KtxParseReadsBackEveryCase() {
+TEST(ImageKtx2, KtxParseReadsBackEveryCase) {
   {
     SCOPED_TRACE("Bc7SrgbThreeMipsKeepsBlocks");
     checkBc7SrgbThreeMipsKeepsBlocks();
@@ -303,18 +303,6 @@ static void ImageKtx2_KtxParseReadsBackEveryCase() {
 }
 
 namespace {
-void expectSameImage(const Image& a, const Image& b) {
-  EXPECT_EQ(a.dxgiFormat, b.dxgiFormat);
-  EXPECT_EQ(a.width, b.width);
-  EXPECT_EQ(a.height, b.height);
-  EXPECT_EQ(a.depth, b.depth);
-  EXPECT_EQ(a.mipLevels, b.mipLevels);
-  EXPECT_EQ(a.arraySize, b.arraySize);
-  EXPECT_EQ(a.cube, b.cube);
-  EXPECT_EQ(a.colorSpace, b.colorSpace);
-  EXPECT_EQ(a.data, b.data);
-}
-
 void putU32(std::vector<uint8_t>& f, size_t at, uint32_t v) {
   for (int i = 0; i < 4; ++i) f[at + i] = uint8_t(v >> (8 * i));
 }
@@ -333,15 +321,15 @@ void expectKtxError(F f, uint64_t offset, const std::string& what, bool unsuppor
 }
 } // namespace
 
-static void ImageKtx2Read_RoundTripsEveryVkFormat() {
+TEST(ImageKtx2Read, RoundTripsEveryVkFormat) {
   for (const PixelFormat& f : pixelFormats()) {
     Image img = makeImage(f.dxgi, 12, 6, 3);
     if (!vkFormatFor(img)) continue;
     SCOPED_TRACE(f.name);
-    expectSameImage(readKTX2(writeKTX2(img), "rt.ktx2"), img);
+    testsupport::expectSameImage(readKTX2(writeKTX2(img), "rt.ktx2"), img);
     Ktx2WriteOptions z;
     z.zstd = true;
-    expectSameImage(readKTX2(writeKTX2(img, z), "rt.ktx2"), img);
+    testsupport::expectSameImage(readKTX2(writeKTX2(img, z), "rt.ktx2"), img);
   }
   for (const auto& [name, c] : cases()) {
     if (!vkFormatFor(c.img)) continue;
@@ -353,7 +341,7 @@ static void ImageKtx2Read_RoundTripsEveryVkFormat() {
   }
 }
 
-static void ImageKtx2Read_BadInputIsAClearError() {
+TEST(ImageKtx2Read, BadInputIsAClearError) {
   Image img = makeImage(dxgi::BC1, 8, 8, 2);
   const std::vector<uint8_t> good = writeKTX2(img);
   ASSERT_NO_THROW(readKTX2(good, "bad.ktx2"));
@@ -405,7 +393,7 @@ static void ImageKtx2Read_BadInputIsAClearError() {
 // A small file claiming 16384^2 RGBA8 (1 GiB) in one Zstandard frame that
 // declares that content size: refused from the frame's length before the
 // level (or the image) is allocated.
-static void ImageKtx2Read_HugeZstdLevelFailsBeforeAllocating() {
+TEST(ImageKtx2Read, HugeZstdLevelFailsBeforeAllocating) {
   Ktx2WriteOptions z;
   z.zstd = true;
   std::vector<uint8_t> f = writeKTX2(makeImage(dxgi::RGBA8, 4, 4, 1), z);
@@ -433,7 +421,7 @@ static void ImageKtx2Read_HugeZstdLevelFailsBeforeAllocating() {
 }
 
 // Random corruption of our KTX2 files: a readable image or a strata::Error.
-static void ImageKtx2Read_CorruptFilesNeverCrash() {
+TEST(ImageKtx2Read, CorruptFilesNeverCrash) {
   Ktx2WriteOptions z;
   z.zstd = true;
   const std::vector<std::vector<uint8_t>> seeds = {
@@ -448,29 +436,4 @@ static void ImageKtx2Read_CorruptFilesNeverCrash() {
   });
   EXPECT_GT(c.accepted, 100);
   EXPECT_GT(c.rejected, 100);
-}
-
-// ctest runs every TEST in its own process, and each start costs ~1 s here
-// (OpenImageIO loads ~260 shared libraries), so the suite is one TEST.
-TEST(ImageKtx2, All) {
-  {
-    SCOPED_TRACE("ImageKtx2_KtxParseReadsBackEveryCase");
-    ImageKtx2_KtxParseReadsBackEveryCase();
-  }
-  {
-    SCOPED_TRACE("ImageKtx2Read_RoundTripsEveryVkFormat");
-    ImageKtx2Read_RoundTripsEveryVkFormat();
-  }
-  {
-    SCOPED_TRACE("ImageKtx2Read_BadInputIsAClearError");
-    ImageKtx2Read_BadInputIsAClearError();
-  }
-  {
-    SCOPED_TRACE("ImageKtx2Read_HugeZstdLevelFailsBeforeAllocating");
-    ImageKtx2Read_HugeZstdLevelFailsBeforeAllocating();
-  }
-  {
-    SCOPED_TRACE("ImageKtx2Read_CorruptFilesNeverCrash");
-    ImageKtx2Read_CorruptFilesNeverCrash();
-  }
 }

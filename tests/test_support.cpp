@@ -1,5 +1,7 @@
 #include "test_support.h"
 
+#include "strata/scene.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -169,6 +171,18 @@ fs::path sourceDir() {
 const std::string& nodeExecutable() {
   static const std::string node = STRATA_NODE;
   return node;
+}
+
+void expectSameImage(const strata::Image& a, const strata::Image& b) {
+  EXPECT_EQ(a.dxgiFormat, b.dxgiFormat);
+  EXPECT_EQ(a.width, b.width);
+  EXPECT_EQ(a.height, b.height);
+  EXPECT_EQ(a.depth, b.depth);
+  EXPECT_EQ(a.mipLevels, b.mipLevels);
+  EXPECT_EQ(a.arraySize, b.arraySize);
+  EXPECT_EQ(a.cube, b.cube);
+  EXPECT_EQ(a.colorSpace, b.colorSpace);
+  EXPECT_EQ(a.data, b.data);
 }
 
 } // namespace testsupport

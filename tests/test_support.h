@@ -6,7 +6,14 @@
 #include <string>
 #include <vector>
 
+namespace strata {
+struct Image;
+}
+
 namespace testsupport {
+
+// Every field of two images equal (format, shape, colour space, every byte).
+void expectSameImage(const strata::Image& a, const strata::Image& b);
 
 namespace fs = std::filesystem;
 

@@ -1,8 +1,7 @@
-// strata/text.h: the one way bytes from files become UTF-8 text (issue 14
-// §2). Expected texts are written from the rule in the header (RFC 3629's
-// well-formed sequences kept, every other byte and every '%' as %XX), and
-// the test reads them back with its own decoder to show the mapping is
-// reversible and so never maps two names to one.
+// strata/text.h: the one way bytes from files become UTF-8 text. Expected texts are written from
+// the rule in the header (RFC 3629's well-formed sequences kept, every other byte and every '%' as
+// %XX), and the test reads them back with its own decoder to show the mapping is reversible and so
+// never maps two names to one.
 #include "strata/text.h"
 
 #include <gtest/gtest.h>

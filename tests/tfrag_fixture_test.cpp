@@ -3,10 +3,11 @@
 #include "strata/error.h"
 #include "strata/formats.h"
 #include "test_support.h"
-#include "tfrag/level_core.h"
-#include "tfrag/strips.h"
+#include "tfrag/tfrag_info.h"
+#include "tfrag/tfrag_level.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/tfrag_scene.h"
+#include "tfrag/tfrag_strips.h"
 #include "tfrag/tfrag_write.h"
 #include "tfrag_fixture.h"
 
@@ -359,25 +360,21 @@ TEST(TfragFixture, DecodedModelReEncodesToTheHandBuiltBytes) {
   EXPECT_EQ(writeTfragsBlock(blk), b);
 }
 
-TEST(TfragFixture, BareBlockHandlerChosenByName) {
-  // tfrag-layout.md: a bare tfrags block is accepted by name (--format
-  // tfrag-block), never by detection, and has no textures.
+TEST(TfragFixture, BareBlockReadWhole) {
+  // tfrag-layout.md: a bare tfrags block has no magic, so it is never
+  // detected; read as one (checkLevel's bareBlock) it has no textures.
   fs::path file = testsupport::tempDir() / "tfrags.bin";
   testsupport::writeBytes(file, tfragfix::block());
   EXPECT_EQ(detectFormat(file.string()), nullptr);
-  const FormatHandler* h = nullptr;
-  for (const FormatHandler* f : formatHandlers())
-    if (std::string(f->name) == "tfrag-block") h = f;
-  ASSERT_NE(h, nullptr);
-  Scene s = h->load(file.string(), LoadOptions{});
+  Scene s = loadScene(file.string(), LoadOptions{}, true);
   ASSERT_EQ(s.nodes.size(), 1u);
   ASSERT_EQ(s.materials.size(), 2u); // ad-gifs bind texture indices 0 and 1
   EXPECT_EQ(s.materials[1].baseColorTexture, -1);
   EXPECT_TRUE(s.images.empty());
   EXPECT_EQ(s.meshes.at(0).primitives.size(), 2u);
-  ValidationReport r = h->validate(file.string());
+  ValidationReport r = validateLevel(file.string(), true);
   for (auto& f : r.findings) ADD_FAILURE() << f.message;
   EXPECT_EQ(r.summary["trianglesLod0"], 6);
-  EXPECT_EQ(h->info(file.string())["format"], "tfrag-block");
-  EXPECT_TRUE(h->textures(file.string(), LoadOptions{}).images.empty());
+  EXPECT_EQ(describeLevel(file.string(), true)["format"], "tfrag-block");
+  EXPECT_TRUE(checkLevel(file.string(), true).textures.empty());
 }

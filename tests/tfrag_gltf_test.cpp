@@ -2,9 +2,9 @@
 // Khronos glTF Validator with no errors or warnings; names, counts and values
 // read back with tinygltf.
 #include "gltf_read_helpers.h"
+#include "synth/tfrag_synth.h"
 #include "test_support.h"
-#include "tfrag/level_core.h"
-#include "tfrag/sample_level.h"
+#include "tfrag/tfrag_level.h"
 #include "tfrag_fixture.h"
 
 #include <gtest/gtest.h>
@@ -32,7 +32,7 @@ size_t triangles(const tinygltf::Model& m, const tinygltf::Node& n) {
   return t / 3;
 }
 
-// Triangles per tfrag of the sample (sample_level.cpp): a 5 x 5 grid at LOD 0
+// Triangles per tfrag of the sample (tfrag_synth.cpp): a 5 x 5 grid at LOD 0
 // (4 strips of 10 vertices), 3 x 3 at LOD 1 (2 of 6), 2 x 2 at LOD 2 (1 of 4).
 constexpr size_t kSampleTris[3] = {4 * 8, 2 * 4, 2};
 

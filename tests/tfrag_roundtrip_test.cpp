@@ -1,9 +1,9 @@
 // Writer -> reader round trips of the tfrag level writer (samples/tfrag-level
 // is made by the same writer).
 #include "strata/formats.h"
+#include "synth/tfrag_synth.h"
 #include "test_support.h"
-#include "tfrag/level_core.h"
-#include "tfrag/sample_level.h"
+#include "tfrag/tfrag_level.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/tfrag_scene.h"
 #include "tfrag/tfrag_write.h"

@@ -2,7 +2,7 @@
 // EE User's Manual VIF command reference for the code word layout).
 #include "byte_builder.h"
 #include "strata/error.h"
-#include "tfrag/vif.h"
+#include "tfrag/tfrag_vif.h"
 
 #include <gtest/gtest.h>
 

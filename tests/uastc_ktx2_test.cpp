@@ -11,7 +11,7 @@
 #include "strata/error.h"
 #include "strata/image.h"
 #include "test_support.h"
-#include "ytd/ytd_writer.h"
+#include "ytd/ytd_write.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

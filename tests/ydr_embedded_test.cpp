@@ -6,8 +6,8 @@
 #include "strata/formats.h"
 #include "strata/image.h"
 #include "test_support.h"
-#include "ytd/drawable.h"
-#include "ytd/texture_data.h"
+#include "ytd/drawable_read.h"
+#include "ytd/ytd_pixels.h"
 #include "ytd_fixture.h"
 
 #include <gtest/gtest.h>
@@ -116,27 +116,27 @@ TEST(DrawableLegacySamples, SignTintPalette) {
   ASSERT_EQ(c.dictionaries.size(), 1u);
   const auto& d = c.dictionaries[0];
   EXPECT_EQ(d.address, 0x50000C10u);
-  EXPECT_TRUE(has(d.via, "0x500008A0")); // the shader group
+  EXPECT_TRUE(has(c.reading(d).via, "0x500008A0")); // the shader group
   ASSERT_EQ(d.entries.size(), 1u);
   const auto& e = d.entries[0];
   EXPECT_EQ(e.hash, 0x5AA1F880u);
   EXPECT_EQ(e.pointer, 0x50000810u);
   EXPECT_EQ(e.record.name, "prop_tr_sign_gf_mr_01a_pal");
-  EXPECT_EQ(e.record.d3dFormat, 21u); // A8R8G8B8
-  EXPECT_EQ(e.layout.dxgi, 87u);      // B8G8R8A8_UNORM
+  EXPECT_EQ(e.record.d3dFormat, 21u);       // A8R8G8B8
+  EXPECT_EQ(c.texture(e).layout.dxgi, 87u); // B8G8R8A8_UNORM
   EXPECT_EQ(e.record.width, 256);
   EXPECT_EQ(e.record.height, 16);
   EXPECT_EQ(e.record.stride, 1024);
   EXPECT_EQ(e.record.mips, 1);
   EXPECT_EQ(e.record.usage & 0x1F, 25u); // tint palette
   EXPECT_EQ(e.record.dataPtr, 0x60000000u);
-  ASSERT_EQ(e.record.data.size(), 16384u);
+  ASSERT_EQ(c.texture(e).data.size(), 16384u);
 
   // Texels straight from the inflated file (graphics +0, B G R A) against the
   // decoder's RGBA.
   auto bytes = testsupport::readBytes(sample("tr_prop_tr_sign_gf_mr_01a.ydr"));
   auto plain = ytdfixture::inflateRaw(bytes.data() + 16, bytes.size() - 16, 8192 + 16384);
-  auto px = image::decodeRGBA8(toImage(e.record, e.layout));
+  auto px = image::decodeRGBA8(toImage(e.record, c.texture(e).layout, c.texture(e).data));
   ASSERT_EQ(px.size(), 256u * 16 * 4);
   for (size_t i = 0; i < 256 * 16; i += 97) {
     const uint8_t* s = plain.data() + 8192 + 4 * i;
@@ -156,15 +156,15 @@ TEST(DrawableLegacySamples, FenceWireTwoTextures) {
   // The first name really is the doubled one: its hash matches it.
   EXPECT_EQ(en[0].record.name, "prop_raserwire_bendprop_raserwire_bend_a");
   EXPECT_EQ(en[0].hash, 0x37BF58FEu);
-  EXPECT_EQ(en[0].layout.dxgi, 77u); // DXT5
+  EXPECT_EQ(c.texture(en[0]).layout.dxgi, 77u); // DXT5
   EXPECT_EQ(en[1].record.name, "prop_raserwire_bend_n");
   EXPECT_EQ(en[1].hash, 0xA4DC0745u);
-  EXPECT_EQ(en[1].layout.dxgi, 71u); // DXT1
+  EXPECT_EQ(c.texture(en[1]).layout.dxgi, 71u); // DXT1
   for (auto& e : en) {
     EXPECT_EQ(e.record.width, 128);
     EXPECT_EQ(e.record.height, 128);
     EXPECT_EQ(e.record.mips, 6);
-    EXPECT_TRUE(e.findings.empty());
+    EXPECT_TRUE(c.texture(e).findings.empty());
   }
 }
 
@@ -197,29 +197,29 @@ TEST(DrawableLegacySamples, ThirdPartyFragmentWithTagWords) {
   const auto& d = c.dictionaries[0];
   EXPECT_EQ(d.address, 0x50001BE0u);
   EXPECT_EQ(d.raw[0], 'E'); // "EMBT" where a VFT would be
-  EXPECT_TRUE(has(d.via, "0x50001E00"));
+  EXPECT_TRUE(has(c.reading(d).via, "0x50001E00"));
   ASSERT_EQ(d.entries.size(), 2u);
   EXPECT_EQ(d.entries[0].record.name, "vehicle_generic_mesh2");
   EXPECT_EQ(d.entries[0].hash, 0x7B757355u);
   EXPECT_EQ(d.entries[1].record.name, "vehicle_generic_mesh2_normal");
   EXPECT_EQ(d.entries[1].hash, 0xC62518B8u);
   for (auto& e : d.entries) {
-    EXPECT_EQ(e.layout.dxgi, 71u);
+    EXPECT_EQ(c.texture(e).layout.dxgi, 71u);
     EXPECT_EQ(e.record.width, 64);
     EXPECT_EQ(e.record.mips, 7);
     // The full chain (2744 bytes) is present: the tool wrote whole tiny mips.
-    EXPECT_EQ(e.layout.legacyFormulaBytes, 2730u);
-    ASSERT_EQ(e.record.data.size(), 2744u);
+    EXPECT_EQ(c.texture(e).layout.legacyFormulaBytes, 2730u);
+    ASSERT_EQ(c.texture(e).data.size(), 2744u);
   }
   // Mip 5 (2x2) of the first texture as stored at graphics +2728.
-  const auto& data = d.entries[0].record.data;
+  const auto& data = c.texture(d.entries[0]).data;
   EXPECT_EQ(std::vector<uint8_t>(data.begin() + 2728, data.begin() + 2736),
             (std::vector<uint8_t>{0x08, 0x42, 0x08, 0x42, 0, 0, 0, 0}));
   auto path = sample("nspeedo_grill_2nb.yft");
   ValidationReport r = requireFormat(path).validate(path);
   EXPECT_EQ(r.errors(), 0u);
   EXPECT_EQ(r.warnings(), 0u);
-  // The trailing bytes are never read: a note (issue 14 §3).
+  // The trailing bytes are never read: a note.
   bool noted = false;
   for (auto& f : r.findings)
     noted |=
@@ -239,10 +239,10 @@ TEST(DrawableEnhanced, V159DrawableWithGen9Dictionary) {
   EXPECT_EQ(d.address, 0x50000400u);
   ASSERT_EQ(d.entries.size(), 2u);
   EXPECT_EQ(d.entries[0].record.name, "gen9_normal");
-  EXPECT_EQ(d.entries[0].layout.dxgi, 83u);
-  EXPECT_TRUE(d.entries[0].layout.censusOk);
+  EXPECT_EQ(c.texture(d.entries[0]).layout.dxgi, 83u);
+  EXPECT_TRUE(c.texture(d.entries[0]).layout.censusOk);
   EXPECT_EQ(d.entries[1].record.name, "gen9_diffuse");
-  EXPECT_EQ(d.entries[1].layout.dxgi, 99u);
+  EXPECT_EQ(c.texture(d.entries[1]).layout.dxgi, 99u);
   auto images = h.textures(path, {}).images;
   ASSERT_EQ(images.size(), 2u);
   auto n = image::decodeRGBA8(images[0]);
@@ -278,7 +278,7 @@ TEST(DrawableEnhanced, YddEntriesShareAndSkipNulls) {
   auto c = readDrawable(bytes, "dict.ydd");
   EXPECT_EQ(c.kind, "ydd");
   ASSERT_EQ(c.dictionaries.size(), 1u);
-  EXPECT_TRUE(has(c.dictionaries[0].via, "drawable dictionary entry[0]"));
+  EXPECT_TRUE(has(c.readings[0].via, "drawable dictionary entry[0]"));
   // Without the extension the root object tells .ydd from .ydr.
   EXPECT_EQ(readDrawable(bytes, "dict.bin").kind, "ydd");
 }

@@ -3,9 +3,9 @@
 #include "strata/error.h"
 #include "strata/formats.h"
 #include "test_support.h"
-#include "ytd/container_check.h"
-#include "ytd/texture_container.h"
-#include "ytd/ytd_writer.h"
+#include "ytd/ytd_check.h"
+#include "ytd/ytd_read.h"
+#include "ytd/ytd_write.h"
 #include "ytd_fixture.h"
 
 #include <gtest/gtest.h>
@@ -71,7 +71,7 @@ TEST(YtdBadInput, TheFixtureItselfIsValid) {
   auto c = readYtd(l.file(), "ok.ytd");
   ASSERT_EQ(c.dictionaries[0].entries.size(), 1u);
   EXPECT_EQ(c.dictionaries[0].entries[0].record.name, "horizontal_grid");
-  EXPECT_EQ(c.dictionaries[0].entries[0].record.data.size(), 32u);
+  EXPECT_EQ(c.texture(c.dictionaries[0].entries[0]).data.size(), 32u);
 }
 
 TEST(YtdBadInput, TruncatedHeaderAndWrongMagic) {

@@ -5,7 +5,7 @@
 #include "gltf_read_helpers.h"
 #include "strata/image.h"
 #include "test_support.h"
-#include "ytd/ytd_writer.h"
+#include "ytd/ytd_write.h"
 #include "ytd_fixture.h"
 
 #include <OpenImageIO/imageio.h>

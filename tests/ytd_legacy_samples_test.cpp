@@ -6,8 +6,8 @@
 #include "strata/formats.h"
 #include "strata/image.h"
 #include "test_support.h"
-#include "ytd/texture_container.h"
-#include "ytd/texture_data.h"
+#include "ytd/ytd_pixels.h"
+#include "ytd/ytd_read.h"
 #include "ytd_fixture.h"
 
 #include <OpenImageIO/imageio.h>
@@ -46,7 +46,7 @@ constexpr uint32_t kDXT1 = 0x31545844, kDXT5 = 0x35545844;
 void expectTextures(const TextureContainer& c, const std::vector<Expected>& want) {
   ASSERT_EQ(c.dictionaries.size(), 1u);
   const auto& d = c.dictionaries[0];
-  EXPECT_TRUE(d.findings.empty());
+  EXPECT_TRUE(c.reading(d).findings.empty());
   ASSERT_EQ(d.entries.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {
     const auto& e = d.entries[i];
@@ -54,23 +54,23 @@ void expectTextures(const TextureContainer& c, const std::vector<Expected>& want
     EXPECT_EQ(e.hash, want[i].hash);
     EXPECT_EQ(e.record.name, want[i].name);
     EXPECT_EQ(e.record.d3dFormat, want[i].d3d);
-    EXPECT_EQ(e.layout.dxgi, want[i].dxgi);
+    EXPECT_EQ(c.texture(e).layout.dxgi, want[i].dxgi);
     EXPECT_EQ(e.record.width, want[i].w);
     EXPECT_EQ(e.record.height, want[i].h);
     EXPECT_EQ(e.record.mips, want[i].mips);
     EXPECT_EQ(e.record.dataPtr, want[i].dataPtr);
-    EXPECT_TRUE(e.layout.unsupported.empty()) << e.layout.unsupported;
-    EXPECT_EQ(e.record.data.size(), image::imageByteSize(Image{"",
-                                                               want[i].dxgi,
-                                                               want[i].w,
-                                                               want[i].h,
-                                                               1,
-                                                               want[i].mips,
-                                                               1,
-                                                               false,
-                                                               ColorSpace::Linear,
-                                                               {}}));
-    for (auto& f : e.findings) EXPECT_NE(f.severity, Severity::Error) << f.message;
+    EXPECT_TRUE(c.texture(e).layout.unsupported.empty()) << c.texture(e).layout.unsupported;
+    EXPECT_EQ(c.texture(e).data.size(), image::imageByteSize(Image{"",
+                                                                   want[i].dxgi,
+                                                                   want[i].w,
+                                                                   want[i].h,
+                                                                   1,
+                                                                   want[i].mips,
+                                                                   1,
+                                                                   false,
+                                                                   ColorSpace::Linear,
+                                                                   {}}));
+    for (auto& f : c.texture(e).findings) EXPECT_NE(f.severity, Severity::Error) << f.message;
   }
 }
 
@@ -169,7 +169,7 @@ TEST(YtdLegacySamples, PixelsMatchOpenImageIoOnTheSameBlocks) {
   auto c = readSample("krz_RageUI.ytd");
   const auto& e = c.dictionaries[0].entries[0];
   ASSERT_EQ(e.record.name, "horizontal_grid");
-  Image img = toImage(e.record, e.layout);
+  Image img = toImage(e.record, c.texture(e).layout, c.texture(e).data);
   EXPECT_EQ(img.dxgiFormat, 77u);
   EXPECT_EQ(img.mipLevels, 6u);
 
@@ -197,7 +197,7 @@ TEST(YtdLegacySamples, PixelsMatchOpenImageIoOnTheSameBlocks) {
 
 TEST(YtdLegacySamples, EveryRealSampleValidatesWithoutErrorsOrWarnings) {
   // The public legacy files (samples/README.md) are files the game loads: no
-  // quirk of theirs may be an error, and --strict must pass them (issue 14 §3).
+  // quirk of theirs may be an error, and --strict must pass them.
   const auto root = sharedDir() / "samples";
   if (!fs::is_directory(root / "ytd-legacy") || !fs::is_directory(root / "drawables-legacy"))
     GTEST_SKIP() << root << " is absent (it sits beside the checkout in CI)";

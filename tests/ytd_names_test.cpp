@@ -1,4 +1,4 @@
-// Texture names and paths that are not UTF-8 (issue 14 §2): a hand-built
+// Texture names and paths that are not UTF-8: a hand-built
 // legacy .ytd, at a path that is not UTF-8 either, whose first texture is
 // named with a Latin-1 byte ("caf\xE9_n") and whose second is literally named
 // like the escaped form of the first ("caf%E9_n"). Every command and the C

@@ -1,15 +1,17 @@
-// Severities calibrated on real public files (issue 14 §3) and validate /
-// convert agreement with --partial (§4), on legacy .ytd files built by hand
+// Severities calibrated on real public files and validate / convert
+// agreement with --partial, on legacy .ytd files built by hand
 // from ytd-layout.md (LegacyYtd lays the dictionary, records and names out at
 // fixed offsets; hashes come from a separate script). Each quirk class met in
 // the real-file corpus has a fixture here: it must read, and say what it is
 // with the severity the house rules give it.
 #include "gltf_read_helpers.h"
+#include "strata/error.h"
 #include "strata/formats.h"
 #include "strata/image.h"
 #include "test_support.h"
-#include "ytd/report.h"
-#include "ytd/texture_container.h"
+#include "ytd/ytd_info.h"
+#include "ytd/ytd_read.h"
+#include "ytd/ytd_validate.h"
 #include "ytd_fixture.h"
 
 #include <gtest/gtest.h>

@@ -3,10 +3,10 @@
 // format definitions (D3D / BC block layouts), not from running the decoder.
 #include "strata/image.h"
 #include "test_support.h"
-#include "ytd/name_hash.h"
-#include "ytd/texture_container.h"
-#include "ytd/texture_data.h"
-#include "ytd/ytd_writer.h"
+#include "ytd/ytd_name_hash.h"
+#include "ytd/ytd_pixels.h"
+#include "ytd/ytd_read.h"
+#include "ytd/ytd_write.h"
 
 #include <gtest/gtest.h>
 
@@ -110,9 +110,9 @@ void expectSameImages(const std::vector<Image>& written, const TextureContainer&
                            [&](const Image& w) { return w.name == e.record.name; });
     ASSERT_NE(it, written.end());
     EXPECT_EQ(e.hash, nameHash(it->name));
-    ASSERT_TRUE(e.layout.unsupported.empty()) << e.layout.unsupported;
-    for (auto& f : e.findings) EXPECT_EQ(f.severity, Severity::Info) << f.message;
-    Image back = toImage(e.record, e.layout);
+    ASSERT_TRUE(c.texture(e).layout.unsupported.empty()) << c.texture(e).layout.unsupported;
+    for (auto& f : c.texture(e).findings) EXPECT_EQ(f.severity, Severity::Info) << f.message;
+    Image back = toImage(e.record, c.texture(e).layout, c.texture(e).data);
     EXPECT_EQ(back.dxgiFormat, it->dxgiFormat);
     EXPECT_EQ(back.width, it->width);
     EXPECT_EQ(back.height, it->height);
@@ -159,15 +159,15 @@ TEST(YtdRoundTrip, EnhancedShapesAndFormats) {
   EXPECT_EQ(c.resource.graphicsFlags >> 28, 5u);
   expectSameImages(imgs, c);
   for (const auto& e : c.dictionaries[0].entries) {
-    EXPECT_TRUE(e.layout.censusChecked);
-    EXPECT_TRUE(e.layout.censusOk) << e.record.name;
+    EXPECT_TRUE(c.texture(e).layout.censusChecked);
+    EXPECT_TRUE(c.texture(e).layout.censusOk) << e.record.name;
     EXPECT_EQ(e.record.viewPtr, e.record.address + 0x58);
     if (e.record.name == "sky_cube") {
-      EXPECT_EQ(e.layout.dimensionBasis, DimensionBasis::ViewAndSize);
+      EXPECT_EQ(c.texture(e).layout.dimensionBasis, DimensionBasis::ViewAndSize);
       EXPECT_EQ(e.record.viewDimension, 0x82);
     }
     if (e.record.name == "fog_volume") {
-      EXPECT_EQ(e.layout.dimensionBasis, DimensionBasis::ViewAndSize);
+      EXPECT_EQ(c.texture(e).layout.dimensionBasis, DimensionBasis::ViewAndSize);
     }
     if (e.record.name == "array_bc3") {
       EXPECT_EQ(e.record.depth, 3);
@@ -205,14 +205,15 @@ TEST(YtdRoundTrip, RecordsSurviveReadWriteRead) {
   // Unknown bytes in a record (e.g. legacy +0x5C, Gen9 +0x21) survive.
   for (Edition ed : {Edition::Legacy, Edition::Enhanced}) {
     auto first = readYtd(writeYtd({counting("keep_me", dx::BC1, 8, 8, 2)}, ed), "a.ytd");
-    std::vector<TextureRecord> recs;
-    for (auto& e : first.dictionaries[0].entries) recs.push_back(e.record);
-    recs[0].raw[ed == Edition::Legacy ? 0x5C : 0x21] = 0x5A;
+    std::vector<TextureToWrite> recs;
+    for (auto& e : first.dictionaries[0].entries) recs.push_back({e.record, first.texture(e).data});
+    recs[0].record.raw[ed == Edition::Legacy ? 0x5C : 0x21] = 0x5A;
     auto second = readYtd(writeYtd(recs, ed), "b.ytd");
     const auto& r = second.dictionaries[0].entries[0].record;
     EXPECT_EQ(r.raw[ed == Edition::Legacy ? 0x5C : 0x21], 0x5A);
     EXPECT_EQ(r.raw.size(), first.dictionaries[0].entries[0].record.raw.size());
-    EXPECT_EQ(r.data, first.dictionaries[0].entries[0].record.data);
+    EXPECT_EQ(second.texture(second.dictionaries[0].entries[0]).data,
+              first.texture(first.dictionaries[0].entries[0]).data);
     // Everything but the patched byte is equal (same layout both times).
     auto a = first.dictionaries[0].entries[0].record.raw, b = r.raw;
     a[ed == Edition::Legacy ? 0x5C : 0x21] = 0x5A;
@@ -232,17 +233,18 @@ TEST(YtdRoundTrip, LegacyTinyMipsStoredShortAreCompleted) {
   // Hash order: tiny_a / tiny_b; whichever is first is followed by the other's data.
   const auto& first =
       entries[0].record.dataPtr < entries[1].record.dataPtr ? entries[0] : entries[1];
-  EXPECT_EQ(first.layout.legacyFormulaBytes, 2730u);
-  EXPECT_EQ(first.layout.computedBytes, 2744u);
-  ASSERT_EQ(first.record.data.size(), 2744u);
+  EXPECT_EQ(c.texture(first).layout.legacyFormulaBytes, 2730u);
+  EXPECT_EQ(c.texture(first).layout.computedBytes, 2744u);
+  ASSERT_EQ(c.texture(first).data.size(), 2744u);
   const Image& src = first.record.name == "tiny_a" ? a : b;
-  EXPECT_TRUE(std::equal(src.data.begin(), src.data.begin() + 2728, first.record.data.begin()));
+  EXPECT_TRUE(std::equal(src.data.begin(), src.data.begin() + 2728, c.texture(first).data.begin()));
   // Mip 5 had 2 of its 8 bytes; the rest repeat the last whole block (mip 4).
-  for (size_t i = 2730; i < 2744; ++i) EXPECT_EQ(first.record.data[i], first.record.data[i - 8]);
+  for (size_t i = 2730; i < 2744; ++i)
+    EXPECT_EQ(c.texture(first).data[i], c.texture(first).data[i - 8]);
   // The legacy formula's own length (ytd-layout.md: "tiny BC mips stored
   // truncated!"): a note, not a warning.
   bool noted = false;
-  for (auto& f : first.findings)
+  for (auto& f : c.texture(first).findings)
     noted |= f.severity == Severity::Info && f.message.find("mips 5..6") != std::string::npos;
   EXPECT_TRUE(noted);
 }
@@ -268,7 +270,7 @@ TEST(YtdRoundTrip, EveryListedFormatDecodes) {
       SCOPED_TRACE(e.record.name);
       size_t k = 0;
       while (imgs[k].name != e.record.name) ++k;
-      auto px = image::decodeRGBA8(toImage(e.record, e.layout));
+      auto px = image::decodeRGBA8(toImage(e.record, c.texture(e).layout, c.texture(e).data));
       ASSERT_EQ(px.size(), 8u * 8 * 4);
       for (size_t i = 0; i < px.size(); i += 4)
         ASSERT_EQ(std::vector<uint8_t>(px.begin() + i, px.begin() + i + 4), cases[k].rgba)

@@ -3,12 +3,14 @@
 // ytd-enhanced.md (dictionary and texture tables) and ytd-layout.md (RSC7
 // header, page flags, pointers, view block). Hashes were computed with a
 // separate script (Jenkins one-at-a-time of the lower-case name).
+#include "strata/error.h"
 #include "strata/formats.h"
 #include "strata/image.h"
 #include "test_support.h"
-#include "ytd/report.h"
-#include "ytd/texture_container.h"
-#include "ytd/texture_data.h"
+#include "ytd/ytd_info.h"
+#include "ytd/ytd_pixels.h"
+#include "ytd/ytd_read.h"
+#include "ytd/ytd_validate.h"
 #include "ytd_fixture.h"
 
 #include <gtest/gtest.h>
@@ -134,19 +136,19 @@ TEST(YtdV5Handbuilt, DictionaryFieldsAndRecords) {
   EXPECT_EQ(d.texturesPtr, 0x50000200u);
   EXPECT_EQ(d.hashCount, 5);
   EXPECT_EQ(d.textureCapacity, 5);
-  EXPECT_TRUE(d.findings.empty());
+  EXPECT_TRUE(c.reading(d).findings.empty());
   ASSERT_EQ(d.entries.size(), 5u);
 
   const auto& rgba = d.entries[0];
   EXPECT_EQ(rgba.record.name, "strata_rgba");
   EXPECT_EQ(rgba.record.address, 0x50000400u);
   EXPECT_EQ(rgba.record.sgaFormat, 0x1C);
-  EXPECT_EQ(rgba.layout.dxgi, 28u);
+  EXPECT_EQ(c.texture(rgba).layout.dxgi, 28u);
   EXPECT_EQ(rgba.record.flags, 0x00260208u);
   EXPECT_EQ(rgba.record.viewPtr, 0x50000458u);
   EXPECT_EQ(rgba.record.viewDimension, 0x41);
-  EXPECT_EQ(rgba.layout.computedBytes, 20u);
-  EXPECT_TRUE(rgba.layout.censusOk);
+  EXPECT_EQ(c.texture(rgba).layout.computedBytes, 20u);
+  EXPECT_TRUE(c.texture(rgba).layout.censusOk);
 
   const auto& bc1 = d.entries[1];
   EXPECT_EQ(bc1.record.name, "strata_bc1");
@@ -155,21 +157,21 @@ TEST(YtdV5Handbuilt, DictionaryFieldsAndRecords) {
   EXPECT_EQ(bc1.record.blockCount, 5u);
   EXPECT_EQ(bc1.record.blockSize, 8u);
   EXPECT_EQ(bc1.record.dataPtr, 0x60000100u);
-  EXPECT_EQ(bc1.layout.dxgi, 71u);
-  EXPECT_TRUE(bc1.layout.censusChecked);
-  EXPECT_TRUE(bc1.layout.censusOk);
+  EXPECT_EQ(c.texture(bc1).layout.dxgi, 71u);
+  EXPECT_TRUE(c.texture(bc1).layout.censusChecked);
+  EXPECT_TRUE(c.texture(bc1).layout.censusOk);
 
   const auto& tiled = d.entries[2];
   EXPECT_EQ(tiled.record.tileMode, 13);
-  EXPECT_NE(tiled.layout.unsupported.find("tile mode 13"), std::string::npos);
+  EXPECT_NE(c.texture(tiled).layout.unsupported.find("tile mode 13"), std::string::npos);
 
   const auto& cube = d.entries[3];
-  EXPECT_EQ(cube.layout.shape, Shape::Cube);
+  EXPECT_EQ(c.texture(cube).layout.shape, Shape::Cube);
   // depth 6, 1 mip: cube and volume readings have the same size, so the
   // view (0x82) decides.
-  EXPECT_EQ(cube.layout.dimensionBasis, DimensionBasis::View);
-  EXPECT_EQ(cube.layout.layers, 1u);
-  EXPECT_EQ(cube.layout.computedBytes, 96u);
+  EXPECT_EQ(c.texture(cube).layout.dimensionBasis, DimensionBasis::View);
+  EXPECT_EQ(c.texture(cube).layout.layers, 1u);
+  EXPECT_EQ(c.texture(cube).layout.computedBytes, 96u);
 
   EXPECT_EQ(d.entries[4].pointer, 0u);
   EXPECT_EQ(d.entries[4].hash, 0xF0000000u);
@@ -280,11 +282,12 @@ TEST(YtdV5Handbuilt, DimensionDecidedBySizeViewOrSpec) {
   auto c = readBytes(buildV5({volume, undecided}));
   const auto& d = c.dictionaries[0];
   ASSERT_EQ(d.entries.size(), 2u);
-  EXPECT_EQ(d.entries[0].layout.shape, Shape::Volume);
-  EXPECT_EQ(d.entries[0].layout.dimensionBasis, DimensionBasis::ViewAndSize);
-  EXPECT_EQ(d.entries[0].layout.depth, 4u);
-  EXPECT_TRUE(d.entries[0].layout.censusOk);
-  Image v = toImage(d.entries[0].record, d.entries[0].layout);
+  EXPECT_EQ(c.texture(d.entries[0]).layout.shape, Shape::Volume);
+  EXPECT_EQ(c.texture(d.entries[0]).layout.dimensionBasis, DimensionBasis::ViewAndSize);
+  EXPECT_EQ(c.texture(d.entries[0]).layout.depth, 4u);
+  EXPECT_TRUE(c.texture(d.entries[0]).layout.censusOk);
+  Image v =
+      toImage(d.entries[0].record, c.texture(d.entries[0]).layout, c.texture(d.entries[0]).data);
   EXPECT_EQ(v.depth, 4u);
   EXPECT_EQ(image::imageByteSize(v), 292u);
   auto mip1 = image::decodeRGBA8(v, 1); // 2x2x2 texels after the 256 bytes of mip 0
@@ -292,10 +295,10 @@ TEST(YtdV5Handbuilt, DimensionDecidedBySizeViewOrSpec) {
   EXPECT_EQ(mip1[0], 0);   // byte 256 wraps to 0
   EXPECT_EQ(mip1[31], 31); // byte 287
 
-  EXPECT_EQ(d.entries[1].layout.shape, Shape::Cube);
-  EXPECT_EQ(d.entries[1].layout.dimensionBasis, DimensionBasis::Undecided);
+  EXPECT_EQ(c.texture(d.entries[1]).layout.shape, Shape::Cube);
+  EXPECT_EQ(c.texture(d.entries[1]).layout.dimensionBasis, DimensionBasis::Undecided);
   bool said = false;
-  for (auto& f : d.entries[1].findings)
+  for (auto& f : c.texture(d.entries[1]).findings)
     said |= f.severity == Severity::Warning && f.message.find("spec's") != std::string::npos;
   EXPECT_TRUE(said);
   // info says so too.

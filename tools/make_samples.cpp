@@ -1,16 +1,16 @@
 // Writes the sample files in samples/ with Strata's own writers (no real
 // Atlas, CHU, TQT, tfrag or Enhanced YTD file is public).
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
 #include "chu/chu_io.h"
-#include "chu/chu_synth.h"
-#include "chu/tqt_io.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
-#include "tfrag/level_core.h"
-#include "tfrag/sample_level.h"
-#include "ytd/ytd_synth.h"
-#include "ytd/ytd_writer.h"
+#include "synth/atlas_synth.h"
+#include "synth/chu_synth.h"
+#include "synth/tfrag_synth.h"
+#include "synth/ytd_synth.h"
+#include "tfrag/tfrag_level.h"
+#include "tqt/tqt_io.h"
+#include "ytd/ytd_write.h"
 
 #include <cmath>
 
@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
         (dir / (e == Edition::Enhanced ? "textures-v5.ytd" : "textures-v13.ytd")).string(),
         strata::ytd::writeYtd(strata::ytd::synthTextureSet(e), e));
   // A generated Ratchet & Clank 2 level directory: 2 x 2 tfrags, three LODs,
-  // three textures in core_data + GS RAM (core/src/tfrag/sample_level.cpp).
+  // three textures in core_data + GS RAM (tools/synth/tfrag_synth.cpp).
   strata::tfrag::writeLevelDir((dir / "tfrag-level").string(), strata::tfrag::sampleLevelFiles());
   // A CHU (depth 3, skirts, leaf collision, stubs in TSE's depth-first order)
   // with a same-stem TQT of 16x16 BC1 tiles with mips (atlas-chu-tqt.md §9).

@@ -13,16 +13,24 @@ extern const FormatHandler kAtlasHandler;
 extern const FormatHandler kYtdHandler;
 extern const FormatHandler kDrawableHandler;
 extern const FormatHandler kTfragHandler;
-extern const FormatHandler kTfragBlockHandler; // never detected: chosen by name
 extern const FormatHandler kChuHandler;
 extern const FormatHandler kTqtHandler;
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
-      &kAtlasHandler,      &kYtdHandler, &kDrawableHandler, &kTfragHandler,
-      &kTfragBlockHandler, &kChuHandler, &kTqtHandler,
+      &kAtlasHandler, &kYtdHandler, &kDrawableHandler, &kTfragHandler, &kChuHandler, &kTqtHandler,
   };
   return all;
+}
+
+const char* severityName(Severity s) {
+  return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "info";
+}
+
+nlohmann::json findingJson(const Finding& f) {
+  nlohmann::json j = {{"severity", severityName(f.severity)}, {"message", f.message}};
+  if (f.offset != ~uint64_t(0)) j["offset"] = f.offset;
+  return j;
 }
 
 size_t ValidationReport::errors() const {

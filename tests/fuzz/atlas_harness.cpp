@@ -10,23 +10,21 @@
 namespace strata::fuzz {
 
 void fuzzAtlas(const uint8_t* data, size_t size) {
-  const std::vector<uint8_t> bytes(data, data + size);
   const std::string name = "fuzz.atlas";
-  const auto read = readOrReport([&] { return atlas::readAtlas(bytes, name); });
-  if (!read) return;
-  const atlas::File& file = *read;
-  cleanErrorsAllowed([&] { dumpInfo(atlas::describe(file, bytes.size())); });
-  cleanErrorsAllowed([&] {
-    ValidationReport report;
-    atlas::validateModel(file, bytes.size(), report);
-    dumpReport(report);
-  });
-  cleanErrorsAllowed([&] {
-    LoadOptions options;
-    options.skirts = true;
-    (void)atlas::toScene(file, options, name);
-  });
-  cleanErrorsAllowed([&] { (void)atlas::writeAtlas(file); });
+  fuzzModel(
+      data, size, name, atlas::readAtlas,
+      [](const atlas::File& file, size_t bytes) { return atlas::describe(file, bytes); },
+      [](const atlas::File& file, size_t bytes, ValidationReport& report) {
+        atlas::validateModel(file, bytes, report);
+      },
+      [&](const atlas::File& file) {
+        cleanErrorsAllowed([&] {
+          LoadOptions options;
+          options.skirts = true;
+          (void)atlas::toScene(file, options, name);
+        });
+        cleanErrorsAllowed([&] { (void)atlas::writeAtlas(file); });
+      });
 }
 
 } // namespace strata::fuzz

@@ -1,8 +1,8 @@
 #include "bases.h"
 
 #include "atlas/atlas_io.h"
-#include "atlas/atlas_synth.h"
-#include "tfrag/sample_level.h"
+#include "synth/atlas_synth.h"
+#include "synth/tfrag_synth.h"
 
 namespace strata::fuzz {
 

@@ -2,7 +2,7 @@
 // The fixed files some harnesses put the fuzzed bytes beside, made by our
 // writers; the seed generator (make_seeds.cpp) seeds from the same files, so
 // the fuzzer starts from inputs consistent with them.
-#include "tfrag/level_core.h"
+#include "tfrag/tfrag_level.h"
 
 #include <cstdint>
 #include <vector>

@@ -12,25 +12,23 @@
 namespace strata::fuzz {
 
 void fuzzChu(const uint8_t* data, size_t size) {
-  const std::vector<uint8_t> bytes(data, data + size);
   const std::string name = "fuzz.chu";
-  const auto read = readOrReport([&] { return chu::readChu(bytes, name); });
-  if (!read) return;
-  const chu::File& file = *read;
-  cleanErrorsAllowed([&] { dumpInfo(chu::describe(file, bytes.size(), "")); });
-  cleanErrorsAllowed([&] {
-    ValidationReport report;
-    chu::validateModel(file, report);
-    dumpReport(report);
-  });
-  cleanErrorsAllowed([&] {
-    chu::MapOptions options;
-    options.collision = true;
-    const atlas::File mapped = chu::toAtlas(file, nullptr, name, options);
-    cleanErrorsAllowed([&] { (void)atlas::writeAtlas(mapped); });
-    (void)atlas::toScene(mapped, LoadOptions{}, name);
-  });
-  cleanErrorsAllowed([&] { (void)chu::writeChu(file); });
+  fuzzModel(
+      data, size, name, chu::readChu,
+      [](const chu::File& file, size_t bytes) { return chu::describe(file, bytes, ""); },
+      [](const chu::File& file, size_t, ValidationReport& report) {
+        chu::validateModel(file, report);
+      },
+      [&](const chu::File& file) {
+        cleanErrorsAllowed([&] {
+          chu::MapOptions options;
+          options.collision = true;
+          const atlas::File mapped = chu::toAtlas(file, nullptr, name, options);
+          cleanErrorsAllowed([&] { (void)atlas::writeAtlas(mapped); });
+          (void)atlas::toScene(mapped, LoadOptions{}, name);
+        });
+        cleanErrorsAllowed([&] { (void)chu::writeChu(file); });
+      });
 }
 
 } // namespace strata::fuzz

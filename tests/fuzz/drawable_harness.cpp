@@ -3,14 +3,12 @@
 // (ytd::drawableKind): one harness reaches all three walks.
 #include "harness.h"
 #include "texture_container_stages.h"
-#include "ytd/drawable.h"
+#include "ytd/drawable_read.h"
 
 namespace strata::fuzz {
 
 void fuzzDrawable(const uint8_t* data, size_t size) {
-  const std::vector<uint8_t> bytes(data, data + size);
-  if (const auto c = readOrReport([&] { return ytd::readDrawable(bytes, "fuzz-drawable"); }))
-    exerciseContainer(*c);
+  readAndExercise(data, size, ytd::readDrawable, "fuzz-drawable");
 }
 
 } // namespace strata::fuzz

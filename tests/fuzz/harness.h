@@ -61,7 +61,7 @@ template <class Read> auto readOrReport(Read&& read) -> std::optional<decltype(r
   }
 }
 
-// The handler of the format table named `name` ("tfrag", "tfrag-block", ...).
+// The handler of the format table named `name` ("tfrag", "ytd", ...).
 const FormatHandler& handlerNamed(const char* name);
 
 // What the CLI does with a handler's results: `info --json` (the JSON
@@ -69,5 +69,35 @@ const FormatHandler& handlerNamed(const char* name);
 void dumpInfo(const nlohmann::json& info);
 void dumpReport(const ValidationReport& report);
 void decodeAll(const std::vector<Image>& images);
+
+// `info` and `validate` of a model that read: `info()` gives the JSON,
+// `validate(report)` fills a report; each may only fail cleanly.
+template <class Info, class Validate> void infoAndValidate(Info&& info, Validate&& validate) {
+  cleanErrorsAllowed([&] { dumpInfo(info()); });
+  cleanErrorsAllowed([&] {
+    ValidationReport report;
+    validate(report);
+    dumpReport(report);
+  });
+}
+
+// The fuzzed bytes read as `name` by `read`; when they read, `info(model,
+// size)` and `validate(model, size, report)` as infoAndValidate does, then
+// `rest(model)`, the format's other stages.
+template <class Model, class Info, class Validate, class Rest>
+void fuzzModel(const uint8_t* data, size_t size, const std::string& name,
+               Model (*read)(const std::vector<uint8_t>&, const std::string&), Info&& info,
+               Validate&& validate, Rest&& rest) {
+  const std::vector<uint8_t> bytes(data, data + size);
+  const auto model = readOrReport([&] { return read(bytes, name); });
+  if (!model) return;
+  infoAndValidate([&] { return info(*model, bytes.size()); },
+                  [&](ValidationReport& report) { validate(*model, bytes.size(), report); });
+  rest(*model);
+}
+
+// An image that read: every mip and slice decoded, written back as DDS (and,
+// with `ktx2`, as KTX2) and read again.
+void exerciseImage(const Image& img, bool ktx2);
 
 } // namespace strata::fuzz

@@ -2,6 +2,7 @@
 #include "harness.h"
 
 #include "corruption.h"
+#include "strata/image.h"
 
 #include <stdexcept>
 #include <string>
@@ -51,6 +52,13 @@ void dumpReadError(const Error& error) {
 
 void decodeAll(const std::vector<Image>& images) {
   for (const Image& img : images) cleanErrorsAllowed([&] { testsupport::decodeEveryLevel(img); });
+}
+
+void exerciseImage(const Image& img, bool ktx2) {
+  decodeAll({img});
+  cleanErrorsAllowed([&] { (void)image::readDDS(image::writeDDS(img), "rewritten.dds"); });
+  if (ktx2)
+    cleanErrorsAllowed([&] { (void)image::readKTX2(image::writeKTX2(img), "rewritten.ktx2"); });
 }
 
 } // namespace strata::fuzz

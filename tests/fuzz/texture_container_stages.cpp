@@ -2,8 +2,9 @@
 
 #include "gltf_writer.h"
 #include "harness.h"
-#include "ytd/gallery.h"
-#include "ytd/report.h"
+#include "ytd/ytd_info.h"
+#include "ytd/ytd_scene.h"
+#include "ytd/ytd_validate.h"
 
 namespace strata::fuzz {
 
@@ -21,6 +22,13 @@ void exerciseContainer(const ytd::TextureContainer& c) {
     (void)gltf::writeGltf(ytd::galleryScene(c, LoadOptions{}), options);
   });
   cleanErrorsAllowed([&] { decodeAll(ytd::containerTextures(c, LoadOptions{}).images); });
+}
+
+void readAndExercise(const uint8_t* data, size_t size,
+                     ytd::TextureContainer (*read)(const std::vector<uint8_t>&, const std::string&),
+                     const char* name) {
+  const std::vector<uint8_t> bytes(data, data + size);
+  if (const auto c = readOrReport([&] { return read(bytes, name); })) exerciseContainer(*c);
 }
 
 } // namespace strata::fuzz

@@ -1,12 +1,13 @@
 // A tfrag level: the fuzzed bytes stand in turn for core_index.bin,
 // core_data.bin and gs_ram.bin of a one-tfrag sample level (the other two
 // files as the writer made them; bases.h), then for a bare tfrags
-// block (`--format tfrag-block`). Each goes through `info`, the scene at
-// every LOD, `textures` and `validate`.
+// block (checkLevel's bareBlock). Each goes through `info`, the scene at
+// every LOD, `textures` (a level only: a bare block has none) and `validate`.
 #include "bases.h"
 #include "harness.h"
 #include "scratch.h"
 
+#include "tfrag/tfrag_info.h"
 #include "tfrag/tfrag_scene.h"
 #include "tfrag/tfrag_validate.h"
 
@@ -18,8 +19,7 @@ namespace strata::fuzz {
 namespace {
 
 void exerciseLevel(const std::string& path, bool bare) {
-  const FormatHandler& h = handlerNamed(bare ? "tfrag-block" : "tfrag");
-  cleanErrorsAllowed([&] { dumpInfo(h.info(path)); });
+  cleanErrorsAllowed([&] { dumpInfo(tfrag::describeLevel(path, bare)); });
   cleanErrorsAllowed([&] {
     const tfrag::CheckedLevel level = tfrag::checkLevel(path, bare);
     (void)tfrag::acceptOrLeaveOut(level, true);
@@ -30,8 +30,10 @@ void exerciseLevel(const std::string& path, bool bare) {
       (void)tfrag::levelScene(level, options);
     }
   });
-  cleanErrorsAllowed([&] { decodeAll(h.textures(path, LoadOptions{}).images); });
-  dumpReport(h.validate(path)); // never throws for bad input (formats.h)
+  if (!bare)
+    cleanErrorsAllowed(
+        [&] { decodeAll(handlerNamed("tfrag").textures(path, LoadOptions{}).images); });
+  dumpReport(tfrag::validateLevel(path, bare)); // never throws for bad input (formats.h)
 }
 
 } // namespace

@@ -4,11 +4,11 @@
 
 #include "atlas/atlas_scene.h"
 #include "chu/chu_atlas.h"
-#include "chu/chu_info.h"
-#include "chu/chu_synth.h"
-#include "chu/chu_validate.h"
-#include "chu/tqt_io.h"
-#include "chu/tqt_tile.h"
+#include "synth/chu_synth.h"
+#include "tqt/tqt_atlas.h"
+#include "tqt/tqt_info.h"
+#include "tqt/tqt_io.h"
+#include "tqt/tqt_validate.h"
 
 namespace strata::fuzz {
 
@@ -28,34 +28,34 @@ const chu::File& companionChu() {
 
 } // namespace
 
+// The tiles as `strata textures` takes them (validateModel only checks them).
+static void decodeTiles(const tqt::File& file, const std::string& name) {
+  const atlas::File tex = tqt::asAtlas(file);
+  atlas::TileCache cache(tex, false, tqt::tileOrigins(file, name));
+  std::vector<Image> tiles;
+  const size_t stubs = tex.tocs.empty() ? 0 : tex.tocs[0].stubCount();
+  for (size_t stub = 0; stub < stubs; ++stub)
+    if (auto img = cache.take(0, stub)) tiles.push_back(std::move(*img));
+  decodeAll(tiles);
+  for (const tqt::Tile& t : file.tiles) (void)tqt::describeTileDds(t, name);
+}
+
 void fuzzTqt(const uint8_t* data, size_t size) {
-  const std::vector<uint8_t> bytes(data, data + size);
   const std::string name = "fuzz.tqt";
-  const auto read = readOrReport([&] { return tqt::readTqt(bytes, name); });
-  if (!read) return;
-  const tqt::File& file = *read;
-  cleanErrorsAllowed([&] { dumpInfo(tqt::describe(file, bytes.size(), name)); });
-  cleanErrorsAllowed([&] {
-    ValidationReport report;
-    tqt::validateModel(file, name, report);
-    dumpReport(report);
-  });
-  cleanErrorsAllowed([&] {
-    // The tiles as `strata textures` takes them (validateModel only checks them).
-    const atlas::File tex = tqt::asAtlas(file);
-    atlas::TileCache cache(tex, false, tqt::tileOrigins(file, name));
-    std::vector<Image> tiles;
-    const size_t stubs = tex.tocs.empty() ? 0 : tex.tocs[0].stubCount();
-    for (size_t stub = 0; stub < stubs; ++stub)
-      if (auto img = cache.take(0, stub)) tiles.push_back(std::move(*img));
-    decodeAll(tiles);
-    for (const tqt::Tile& t : file.tiles) (void)tqt::describeTileDds(t, name);
-  });
-  cleanErrorsAllowed([&] {
-    (void)atlas::toScene(chu::toAtlas(companionChu(), &file, "fuzz.chu"), LoadOptions{},
-                         "fuzz.chu");
-  });
-  cleanErrorsAllowed([&] { (void)tqt::writeTqt(file); });
+  fuzzModel(
+      data, size, name, tqt::readTqt,
+      [&](const tqt::File& file, size_t bytes) { return tqt::describe(file, bytes, name); },
+      [&](const tqt::File& file, size_t, ValidationReport& report) {
+        tqt::validateModel(file, name, report);
+      },
+      [&](const tqt::File& file) {
+        cleanErrorsAllowed([&] { decodeTiles(file, name); });
+        cleanErrorsAllowed([&] {
+          (void)atlas::toScene(chu::toAtlas(companionChu(), &file, "fuzz.chu"), LoadOptions{},
+                               "fuzz.chu");
+        });
+        cleanErrorsAllowed([&] { (void)tqt::writeTqt(file); });
+      });
 }
 
 } // namespace strata::fuzz

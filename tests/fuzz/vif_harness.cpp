@@ -3,7 +3,7 @@
 // inside its packet: anything else is a walker bug, thrown as one.
 #include "harness.h"
 
-#include "tfrag/vif.h"
+#include "tfrag/tfrag_vif.h"
 
 #include <stdexcept>
 

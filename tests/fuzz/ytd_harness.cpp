@@ -5,9 +5,7 @@
 namespace strata::fuzz {
 
 void fuzzYtd(const uint8_t* data, size_t size) {
-  const std::vector<uint8_t> bytes(data, data + size);
-  if (const auto c = readOrReport([&] { return ytd::readYtd(bytes, "fuzz.ytd"); }))
-    exerciseContainer(*c);
+  readAndExercise(data, size, ytd::readYtd, "fuzz.ytd");
 }
 
 } // namespace strata::fuzz

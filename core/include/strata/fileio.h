@@ -18,4 +18,7 @@ void writeFileAtomic(const std::string& path, const std::string& text);
 // temporary file is removed), for outputs too large to hold twice.
 void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write);
 
+// The extension of `path` in lower case (".YTD" -> ".ytd"; "" for none).
+std::string lowerExtension(const std::string& path);
+
 } // namespace strata

@@ -36,6 +36,12 @@ struct Finding {
   std::string message;
 };
 
+// "error", "warning", "info": how reports and JSON name a severity.
+const char* severityName(Severity s);
+
+// {"severity", "message", and "offset" when there is one}: a finding in JSON.
+nlohmann::json findingJson(const Finding& f);
+
 struct ValidationReport {
   std::string file;
   std::string format;

@@ -1,7 +1,7 @@
 #pragma once
 // Names and paths from files are bytes; glTF, JSON, file names written by
 // `strata textures` and the C ABI need UTF-8. escapeUtf8 is the one way bytes
-// become text (issue 14 §2), implemented in core/src/common/text.cpp:
+// become text, implemented in core/src/common/text.cpp:
 //
 //   every byte that is not part of a well-formed UTF-8 sequence (RFC 3629:
 //   no overlong forms, no surrogates, nothing above U+10FFFF), and every '%',

@@ -195,8 +195,7 @@ void checkGeomTree(const File& file, size_t tocIndex, Sink& sink) {
 
 std::string chunkLabel(size_t toc, size_t stub) {
   const NodePos p = nodePos(stub);
-  return "Geom TOC " + std::to_string(toc) + " chunk L" + std::to_string(p.level) + "_" +
-         std::to_string(p.x) + "_" + std::to_string(p.y);
+  return "Geom TOC " + std::to_string(toc) + " chunk " + nodeName(p);
 }
 
 void checkStructure(const File& file, const std::string& fileName, std::vector<Problem>& out) {

@@ -9,9 +9,6 @@
 
 namespace strata::atlas {
 
-// "L<level>_<x>_<y>", the node name design.md gives a chunk.
-std::string chunkName(uint32_t level, uint32_t x, uint32_t y);
-
 struct RebuiltChunk {
   GeomChunk geom;            // no collision, previousChunk 0, bounds unset
   bool changed = false;      // false: the edit reproduces the base chunk exactly

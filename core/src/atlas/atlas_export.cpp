@@ -25,10 +25,6 @@
 
 namespace strata {
 
-std::string atlas::chunkName(uint32_t level, uint32_t x, uint32_t y) {
-  return "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
-}
-
 using namespace atlas;
 
 namespace {
@@ -64,7 +60,7 @@ struct Tree {
 
 std::string nameOf(size_t i) {
   const NodePos p = nodePos(i);
-  return chunkName(p.level, p.x, p.y);
+  return nodeName(p.level, p.x, p.y);
 }
 
 Tree loadTree(const File& file, const Toc& toc) {
@@ -103,7 +99,7 @@ void applyEdits(Tree& t, const Toc& toc, const std::vector<AtlasChunkEdit>& edit
                 const std::string& editName, AtlasExportReport& report) {
   std::vector<std::string> claimedBy(t.chunks.size());
   for (const AtlasChunkEdit& e : edits) {
-    const std::string name = chunkName(e.level, e.x, e.y);
+    const std::string name = nodeName(e.level, e.x, e.y);
     if (e.level >= t.depth || e.level >= 32 || e.x >= (1u << e.level) || e.y >= (1u << e.level))
       throw Error(editName, Error::kNoOffset,
                   e.source + " names chunk " + name +

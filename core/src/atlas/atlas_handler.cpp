@@ -4,6 +4,7 @@
 #include "atlas/atlas_load.h"
 #include "atlas/atlas_scene.h"
 #include "atlas/atlas_validate.h"
+#include "common/validate_file.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/formats.h"
@@ -27,17 +28,10 @@ nlohmann::json infoAtlas(const std::string& path) {
 }
 
 ValidationReport validateAtlas(const std::string& path) {
-  ValidationReport rep;
-  rep.file = path;
-  rep.format = "atlas";
-  try {
+  return validateFile(path, "atlas", [&](ValidationReport& rep) {
     std::vector<uint8_t> bytes = readFile(path);
-    atlas::File file = atlas::readAtlas(bytes, path);
-    atlas::validateModel(file, bytes.size(), rep);
-  } catch (const Error& e) {
-    rep.error(e.offset(), e.detail());
-  }
-  return rep;
+    atlas::validateModel(atlas::readAtlas(bytes, path), bytes.size(), rep);
+  });
 }
 
 TextureSet texturesAtlas(const std::string& path, const LoadOptions& options) {

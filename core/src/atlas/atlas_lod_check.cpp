@@ -178,7 +178,7 @@ void checkStaleLods(const File& file, const Toc& toc, ValidationReport& rep) {
                     "--rebuild-lods",
                     where[0], where[1], worst, tolerance);
       rep.warning(file.frameAt(toc.geomStubs[i].offset)->offset,
-                  "chunk " + chunkName(p.level, p.x, p.y) + buf);
+                  "chunk " + nodeName(p.level, p.x, p.y) + buf);
     }
   }
 }
@@ -218,7 +218,7 @@ void checkZeroedMorph(const File& file, const Toc& toc, ValidationReport& rep) {
         if (largestDistance(*chunkAt(file, toc, i), surface) <= 1e-3 * range) continue;
       }
       rep.warning(file.frameAt(toc.geomStubs[i].offset)->offset,
-                  "chunk " + chunkName(p.level, p.x, p.y) + ": every morph offset is zero while " +
+                  "chunk " + nodeName(p.level, p.x, p.y) + ": every morph offset is zero while " +
                       std::to_string(withMorph) + " other chunks of level " +
                       std::to_string(level) +
                       " have some (re-topologized or rebuilt by an edit? its LOD transition "

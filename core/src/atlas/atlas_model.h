@@ -3,6 +3,7 @@
 // (atlas-chu-tqt.md §0-§6). Reading then writing an unmodified model gives the
 // same bytes: physical chunk order, unreferenced bytes between chunks,
 // previousChunk and generation are all kept.
+#include "common/regions.h"
 #include "strata/scene.h"
 
 #include <array>
@@ -133,10 +134,7 @@ struct Frame {
 
 // Bytes of the chunk region no stub refers to (old chunk versions left behind
 // by in-place edits, padding). Kept so an unmodified file writes back exactly.
-struct Gap {
-  uint32_t offset = 0;
-  std::vector<uint8_t> bytes;
-};
+using strata::Gap;
 
 struct File {
   std::vector<Toc> tocs;

@@ -2,6 +2,7 @@
 // (§4) and config (§5) bodies, for every resource version through 140 (§7).
 #include "atlas/atlas_io.h"
 #include "common/bytes.h"
+#include "common/fourcc.h"
 #include "common/quadtree.h"
 #include "strata/parallel.h"
 #include "strata/text.h"
@@ -14,13 +15,11 @@ namespace strata::atlas {
 
 namespace {
 
-std::string fourcc(uint32_t v) {
-  std::string s;
-  for (int i = 0; i < 4; ++i) {
-    char c = char(v >> (8 * i));
-    s += (c >= 32 && c < 127) ? c : '?';
-  }
-  return s;
+// §1c: where a texture or config stub's chunk is: offset, length, generation.
+template <class Stub> void readPlacement(ByteReader& r, Stub& s, const std::string& kind) {
+  s.offset = r.u32((kind + " stub offset").c_str());
+  s.length = r.u32((kind + " stub length").c_str());
+  s.generation = r.u32((kind + " stub generation").c_str());
 }
 
 Box3 readBox(ByteReader& r, const char* what) {
@@ -85,19 +84,13 @@ Toc readToc(ByteReader& r, size_t index) {
   case TocKind::Tex:
     r.count(stubCount, 12, "texture stubs");
     t.texStubs.resize(stubCount);
-    for (TexStub& s : t.texStubs) {
-      s.offset = r.u32("texture stub offset");
-      s.length = r.u32("texture stub length");
-      s.generation = r.u32("texture stub generation");
-    }
+    for (TexStub& s : t.texStubs) readPlacement(r, s, "texture");
     break;
   case TocKind::Config:
     r.count(stubCount, 20, "config stubs");
     t.configStubs.resize(stubCount);
     for (ConfigStub& s : t.configStubs) {
-      s.offset = r.u32("config stub offset");
-      s.length = r.u32("config stub length");
-      s.generation = r.u32("config stub generation");
+      readPlacement(r, s, "config");
       r.bytes(s.name.data(), 8, "config stub name");
     }
     break;
@@ -216,18 +209,23 @@ Frame readFrame(const std::vector<uint8_t>& bytes, const std::string& fileName, 
   size_t at = r.tell();
   uint32_t marker = r.u32("ATSP frame marker");
   if (marker != kFrameMarker)
-    r.failAt(at, "expected ATSP frame marker for " + who + ", found \"" + fourcc(marker) + "\"");
+    r.failAt(at,
+             "expected ATSP frame marker for " + who + ", found \"" + fourCCChars(marker) + "\"");
   size_t sizeAt = r.tell();
   uint32_t bodySize = r.u32("frame bodySize");
   if (uint64_t(bodySize) + 16 != length)
     r.failAt(sizeAt, "frame bodySize " + std::to_string(bodySize) + " + 16 != stub length " +
                          std::to_string(length) + " of " + who);
-  FrameMarkers m = markersOf(kind);
-  at = r.tell();
-  uint32_t head = r.u32("frame head marker");
-  if (head != m.head)
-    r.failAt(at, "expected frame head \"" + fourcc(m.head) + "\" for " + who + ", found \"" +
-                     fourcc(head) + "\"");
+  // The head and tail markers name the frame's kind.
+  auto expectMarker = [&](uint32_t want, const std::string& which) {
+    const size_t markAt = r.tell();
+    const uint32_t got = r.u32(("frame " + which + " marker").c_str());
+    if (got != want)
+      r.failAt(markAt, "expected frame " + which + " \"" + fourCCChars(want) + "\" for " + who +
+                           ", found \"" + fourCCChars(got) + "\"");
+  };
+  const FrameMarkers m = markersOf(kind);
+  expectMarker(m.head, "head");
   Frame f;
   f.offset = offset;
   f.kind = kind;
@@ -251,11 +249,7 @@ Frame readFrame(const std::vector<uint8_t>& bytes, const std::string& fileName, 
               std::to_string(bodySize) + "), but " + std::to_string(body.remaining()) +
               " bytes remain");
   r.seek(r.tell() + bodySize, "frame tail");
-  at = r.tell();
-  uint32_t tail = r.u32("frame tail marker");
-  if (tail != m.tail)
-    r.failAt(at, "expected frame tail \"" + fourcc(m.tail) + "\" for " + who + ", found \"" +
-                     fourcc(tail) + "\"");
+  expectMarker(m.tail, "tail");
   return f;
 }
 
@@ -324,22 +318,14 @@ File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
   if (stubError) std::rethrow_exception(stubError);
 
   // Physical order, no overlaps; what lies between frames is kept as gaps.
-  std::sort(file.frames.begin(), file.frames.end(),
-            [](const Frame& a, const Frame& b) { return a.offset < b.offset; });
-  uint64_t cursor = prefixEnd;
-  for (const Frame& f : file.frames) {
-    if (f.offset < cursor)
-      throw Error(fileName, f.offset,
-                  "chunk frame overlaps the previous frame, which ends at " +
-                      std::to_string(cursor));
-    if (f.offset > cursor)
-      file.gaps.push_back({uint32_t(cursor),
-                           std::vector<uint8_t>(bytes.begin() + cursor, bytes.begin() + f.offset)});
-    cursor = uint64_t(f.offset) + reads[byOffset.at(f.offset)].length;
-  }
-  if (cursor < bytes.size())
-    file.gaps.push_back(
-        {uint32_t(cursor), std::vector<uint8_t>(bytes.begin() + cursor, bytes.end())});
+  file.gaps = sortAndKeepGaps(
+      file.frames, bytes, prefixEnd,
+      [&](const Frame& f) { return reads[byOffset.at(f.offset)].length; },
+      [&](const Frame& f, uint64_t end) {
+        throw Error(fileName, f.offset,
+                    "chunk frame overlaps the previous frame, which ends at " +
+                        std::to_string(end));
+      });
   return file;
 }
 

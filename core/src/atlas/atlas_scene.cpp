@@ -73,7 +73,7 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
     for (uint32_t y = 0; y < side; ++y) {
       const GeomStub& stub = toc->geomStubs[nodeId(level, x, y)];
       Node node;
-      node.name = "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
+      node.name = nodeName(level, x, y);
       node.tags = {{"level", level}, {"x", x}, {"y", y}};
       const Frame* frame = stub.length ? file.frameAt(stub.offset) : nullptr;
       if (leftOut.count(pieceIndex(tocIndex, size_t(nodeId(level, x, y))))) frame = nullptr;

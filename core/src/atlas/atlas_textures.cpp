@@ -167,8 +167,7 @@ struct TextureBinder::State {
       const uint32_t frame = tiles.frameOf(size_t(toc), stub);
       if (!frame) {
         if (!warnedMissingTile)
-          scene.warnings.push_back("texture tile L" + std::to_string(p.level) + "_" +
-                                   std::to_string(p.stubX) + "_" + std::to_string(p.stubY) +
+          scene.warnings.push_back("texture tile " + nodeName(p.level, p.stubX, p.stubY) +
                                    " is missing; chunks that need it are untextured");
         warnedMissingTile = true;
         break;
@@ -264,8 +263,7 @@ struct TextureBinder::State {
           d[c] = uint8_t(std::clamp(std::lround(rgb[size_t(c)]), 0L, 255L));
         d[3] = 255;
       }
-    return addMaterial(std::move(out), "L" + std::to_string(g) + "_" + std::to_string(x) + "_" +
-                                           std::to_string(y) + "_blended");
+    return addMaterial(std::move(out), nodeName(g, x, y) + "_blended");
   }
 };
 

@@ -17,8 +17,7 @@ TileOrigins atlasTileOrigins(const File& file, const std::string& fileName) {
     if (file.tocs[t].kind == TocKind::Tex) slotOf[t] = slot++;
   return [&file, fileName, slotOf](size_t toc, size_t stub) {
     const NodePos p = nodePos(stub);
-    const std::string pos =
-        "L" + std::to_string(p.level) + "_" + std::to_string(p.x) + "_" + std::to_string(p.y);
+    const std::string pos = nodeName(p);
     TileOrigin o;
     o.file = fileName;
     o.payload = uint64_t(file.tocs[toc].texStubs[stub].offset) + 13;

@@ -131,30 +131,9 @@ std::vector<uint8_t> writeAtlas(const File& file) {
 
   // Frames and gaps go at their offsets, in offset order; they must tile the
   // chunk region without overlapping.
-  struct Piece {
-    uint32_t offset;
-    const Frame* frame;
-    const Gap* gap;
-  };
-  std::vector<Piece> pieces;
-  for (const Frame& f : file.frames) pieces.push_back({f.offset, &f, nullptr});
-  for (const Gap& g : file.gaps) pieces.push_back({g.offset, nullptr, &g});
-  std::stable_sort(pieces.begin(), pieces.end(),
-                   [](const Piece& a, const Piece& b) { return a.offset < b.offset; });
-  std::map<uint32_t, uint32_t> frameLength;
-  for (const Piece& p : pieces) {
-    if (p.offset < w.tell())
-      throw Error("", p.offset,
-                  "chunk overlaps the data before it (ends at " + std::to_string(w.tell()) + ")");
-    w.zeros(p.offset - w.tell());
-    size_t start = w.tell();
-    if (p.frame) {
-      writeFrame(w, *p.frame);
-      frameLength[p.offset] = uint32_t(w.tell() - start);
-    } else {
-      w.bytes(p.gap->bytes);
-    }
-  }
+  const std::map<uint32_t, uint32_t> frameLength =
+      writeAtOffsets(w, file.frames, file.gaps, "chunk",
+                     [](ByteWriter& out, const Frame& f) { writeFrame(out, f); });
   for (const Toc& t : file.tocs)
     for (size_t i = 0; i < t.stubCount(); ++i) {
       if (t.stubLength(i) == 0) continue;

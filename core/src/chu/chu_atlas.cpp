@@ -3,12 +3,12 @@
 
 #include "atlas/atlas_collision.h"
 #include "atlas/atlas_io.h"
-#include "chu/tqt_tile.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
+#include "strata/fileio.h"
+#include "tqt/tqt_atlas.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -76,32 +76,24 @@ struct Bounds {
   }
 };
 
-} // namespace
+// Every node's mapped chunk (§9b "Mapping CHU to Atlas geometry"), indexed by
+// Atlas node number; `present` is false for an empty stub.
+struct MappedTree {
+  std::vector<atlas::GeomChunk> chunks;
+  std::vector<Bounds> bounds;
+  std::vector<bool> present;
+};
 
-atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& chuName,
-                    const MapOptions& options) {
+// Leaves first, so each parent's bounds take in its four children (§9b).
+MappedTree mapChunks(const File& chu, const std::string& chuName, const MapOptions& options) {
   const Header& h = chu.header;
   const uint32_t depth = uint32_t(h.treeDepth);
   const size_t count = size_t(nodeCount(depth));
-  if (chu.stubs.size() != count)
-    throw Error(chuName, 0x14, "CHU stub count does not match its tree depth");
   const std::vector<size_t> byLabel = stubsByLabel(chu);
   std::map<uint32_t, const Chunk*> chunkAt;
   for (const Chunk& c : chu.chunks) chunkAt[c.offset] = &c;
-
-  atlas::File file;
-  atlas::Toc geom;
-  geom.kind = atlas::TocKind::Geom;
-  geom.tag = "Geom";
-  geom.goalBatchSize = options.goalBatchSize;
-  geom.treeDepth = depth;
-  geom.version = atlas::kMaxVersion;
-  geom.geomStubs.resize(count);
-  std::vector<atlas::GeomChunk> chunks(count);
-  std::vector<Bounds> bounds(count);
-  std::vector<bool> present(count, false);
-
-  // Leaves first, so each parent's bounds take in its four children (§9b).
+  MappedTree tree{std::vector<atlas::GeomChunk>(count), std::vector<Bounds>(count),
+                  std::vector<bool>(count, false)};
   for (int level = int(depth) - 1; level >= 0; --level) {
     const uint32_t side = 1u << level;
     for (uint32_t x = 0; x < side; ++x)
@@ -114,38 +106,44 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
           throw Error(chuName, Error::kNoOffset, "no CHU stub has label " + std::to_string(label));
         if (uint32_t(level) + 1 < depth)
           for (uint32_t k = 0; k < 4; ++k)
-            bounds[node].add(
-                bounds[size_t(nodeId(uint32_t(level) + 1, 2 * x + k / 2, 2 * y + k % 2))]);
+            tree.bounds[node].add(
+                tree.bounds[size_t(nodeId(uint32_t(level) + 1, 2 * x + k / 2, 2 * y + k % 2))]);
         if (options.leaveOut.count(si)) continue;
         const Stub& s = chu.stubs[si];
         const Chunk* c = chunkAt.at(s.chunkOffset); // the reader read one chunk per offset
         const ChunkFrame f = chunkFrame(h, s);
-        atlas::GeomChunk& g = chunks[node];
+        atlas::GeomChunk& g = tree.chunks[node];
         g.verts.reserve(c->verts.size());
         for (const QVertex& q : c->verts) {
           g.verts.push_back(mapVertex(q, h, f));
-          bounds[node].add(g.verts.back().point);
+          tree.bounds[node].add(g.verts.back().point);
         }
         g.indices = c->indices;
         g.skirtSkip = 0; // §9b: no confirmed CHU equivalent
-        present[node] = true;
+        tree.present[node] = true;
       }
   }
+  return tree;
+}
 
-  // Frames in Torque's import order: level by level from the leaves up.
-  // Placeholder offsets (node + 1) are replaced by layoutAtlas.
+// Frames in Torque's import order: level by level from the leaves up, each
+// with its Geom stub. Placeholder offsets (node + 1) are replaced by
+// layoutAtlas.
+void addGeomFrames(atlas::File& file, atlas::Toc& geom, MappedTree& tree,
+                   const MapOptions& options) {
+  const uint32_t depth = geom.treeDepth;
   for (int level = int(depth) - 1; level >= 0; --level) {
     const uint32_t side = 1u << level;
     for (uint32_t x = 0; x < side; ++x)
       for (uint32_t y = 0; y < side; ++y) {
         const size_t node = size_t(nodeId(uint32_t(level), x, y));
-        if (!present[node]) continue; // an empty stub
+        if (!tree.present[node]) continue; // an empty stub
         atlas::Frame fr;
         fr.kind = atlas::TocKind::Geom;
         fr.version = atlas::kMaxVersion;
         fr.offset = uint32_t(node + 1);
-        fr.geom = std::move(chunks[node]);
-        fr.geom.bounds = bounds[node].box; // stored identically in stub and chunk
+        fr.geom = std::move(tree.chunks[node]);
+        fr.geom.bounds = tree.bounds[node].box; // stored identically in stub and chunk
         fr.geom.colFlag = atlas::kCollisionAbsent;
         // §9b: CHU collision is not field-compatible; like importOldAtlasCHU,
         // regenerate Atlas collision for the leaf chunks, after the bounds.
@@ -157,11 +155,32 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
         st.offset = fr.offset;
         st.length = 1;
         st.generation = 0;
-        st.bounds = bounds[node].box;
+        st.bounds = tree.bounds[node].box;
         st.sentinel = atlas::kStubSentinel;
         file.frames.push_back(std::move(fr));
       }
   }
+}
+
+} // namespace
+
+atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& chuName,
+                    const MapOptions& options) {
+  const uint32_t depth = uint32_t(chu.header.treeDepth);
+  const size_t count = size_t(nodeCount(depth));
+  if (chu.stubs.size() != count)
+    throw Error(chuName, 0x14, "CHU stub count does not match its tree depth");
+  MappedTree tree = mapChunks(chu, chuName, options);
+
+  atlas::File file;
+  atlas::Toc geom;
+  geom.kind = atlas::TocKind::Geom;
+  geom.tag = "Geom";
+  geom.goalBatchSize = options.goalBatchSize;
+  geom.treeDepth = depth;
+  geom.version = atlas::kMaxVersion;
+  geom.geomStubs.resize(count);
+  addGeomFrames(file, geom, tree, options);
   file.tocs.push_back(std::move(geom));
   if (tqt) tqt::addTexToc(file, *tqt, uint32_t(count + 1));
   atlas::layoutAtlas(file);
@@ -177,10 +196,7 @@ std::string findCompanionTqt(const std::string& chuPath) {
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     const fs::path& q = e.path();
-    std::string ext = q.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    if (ext == ".tqt" && q.stem().string() == stem && e.is_regular_file(ec))
+    if (lowerExtension(q.string()) == ".tqt" && q.stem().string() == stem && e.is_regular_file(ec))
       found.push_back((p.parent_path() / q.filename()).string());
   }
   if (found.empty()) return "";

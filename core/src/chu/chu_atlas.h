@@ -3,7 +3,7 @@
 // texture TOC mapping of §9c / §9d. Everything after this follows the Atlas path.
 #include "atlas/atlas_model.h"
 #include "chu/chu_model.h"
-#include "chu/tqt_model.h"
+#include "tqt/tqt_model.h"
 
 #include <array>
 #include <set>

@@ -1,6 +1,5 @@
 #pragma once
 #include "chu/chu_model.h"
-#include "chu/tqt_model.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,8 +9,3 @@ namespace strata::chu {
 // `strata info` for a CHU: header, per-level counts, the companion TQT if any.
 nlohmann::json describe(const File& file, uint64_t fileSize, const std::string& companionTqt);
 } // namespace strata::chu
-
-namespace strata::tqt {
-// `strata info` for a TQT: header, per-level tile dimensions and formats.
-nlohmann::json describe(const File& file, uint64_t fileSize, const std::string& fileName);
-} // namespace strata::tqt

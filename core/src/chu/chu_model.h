@@ -3,8 +3,12 @@
 // (atlas-chu-tqt.md §9b). Reading then writing an unmodified model gives the
 // same bytes: the physical stub order (stubs may be stored in any order), the
 // physical chunk order, shared chunks and unreferenced bytes are all kept.
+#include "common/regions.h"
+
 #include <array>
 #include <cstdint>
+#include <initializer_list>
+#include <utility>
 #include <vector>
 
 namespace strata::chu {
@@ -41,6 +45,19 @@ struct Stub {
   uint32_t chunkOffset = 0;
 };
 
+// Every field of a stub after its sentinel in stored order (§9b stub table):
+// the one list the reader and the writer walk (`f(field, name)`;
+// common/bytes.h ReadField, WriteField).
+template <class S, class F> void forEachField(S& s, F&& f) {
+  f(s.label, "CHU stub label");
+  for (auto& n : s.neighbors) f(n, "CHU stub neighbor label");
+  f(s.level, "CHU stub level");
+  for (auto [v, name] : {std::pair{&s.x, "CHU stub x"}, std::pair{&s.y, "CHU stub y"},
+                         std::pair{&s.min, "CHU stub min"}, std::pair{&s.max, "CHU stub max"}})
+    f(*v, name);
+  f(s.chunkOffset, "CHU stub chunkOffset");
+}
+
 // Per vertex: x, y, z, morph (§9b chunk), all quantized S16.
 struct QVertex {
   int16_t x = 0, y = 0, z = 0, morph = 0;
@@ -65,10 +82,7 @@ struct Chunk {
 };
 
 // Bytes no stub refers to (between chunks, or after the last one).
-struct Gap {
-  uint32_t offset = 0;
-  std::vector<uint8_t> bytes;
-};
+using strata::Gap;
 
 struct File {
   Header header;

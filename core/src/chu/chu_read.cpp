@@ -53,14 +53,7 @@ Header readHeader(ByteReader& r) {
 Stub readStub(ByteReader& r) {
   Stub s;
   r.expectU32(kStubSentinel, "CHU stub sentinel");
-  s.label = r.s32("CHU stub label");
-  for (int32_t& n : s.neighbors) n = r.s32("CHU stub neighbor label");
-  s.level = r.u8("CHU stub level");
-  s.x = r.s16("CHU stub x");
-  s.y = r.s16("CHU stub y");
-  s.min = r.s16("CHU stub min");
-  s.max = r.s16("CHU stub max");
-  s.chunkOffset = r.u32("CHU stub chunkOffset");
+  forEachField(s, ReadField{r});
   return s;
 }
 
@@ -173,21 +166,13 @@ File readChu(const std::vector<uint8_t>& bytes, const std::string& fileName) {
   }
 
   // Physical order, no overlaps; what lies between chunks is kept as gaps.
-  std::sort(file.chunks.begin(), file.chunks.end(),
-            [](const Chunk& a, const Chunk& b) { return a.offset < b.offset; });
-  uint64_t cursor = tableEnd;
-  for (const Chunk& c : file.chunks) {
-    if (c.offset < cursor)
-      throw Error(fileName, c.offset,
-                  "CHU chunk overlaps the previous chunk, which ends at " + std::to_string(cursor));
-    if (c.offset > cursor)
-      file.gaps.push_back({uint32_t(cursor), std::vector<uint8_t>(bytes.begin() + long(cursor),
-                                                                  bytes.begin() + long(c.offset))});
-    cursor = uint64_t(c.offset) + chunkSize(c, file.header.colTreeDepth);
-  }
-  if (cursor < bytes.size())
-    file.gaps.push_back(
-        {uint32_t(cursor), std::vector<uint8_t>(bytes.begin() + long(cursor), bytes.end())});
+  const uint32_t colTreeDepth = file.header.colTreeDepth;
+  file.gaps = sortAndKeepGaps(
+      file.chunks, bytes, tableEnd, [&](const Chunk& c) { return chunkSize(c, colTreeDepth); },
+      [&](const Chunk& c, uint64_t end) {
+        throw Error(fileName, c.offset,
+                    "CHU chunk overlaps the previous chunk, which ends at " + std::to_string(end));
+      });
   return file;
 }
 

@@ -1,14 +1,13 @@
-// `strata validate` for CHU and TQT (atlas-chu-tqt.md §9e). The reader throws
-// on the first structural error; what is left here is checked on a parsed
-// model: the errors by the checks the load path shares (chu_check.h, the
-// Atlas tile path for TQT tiles), the consistency comparisons here.
+// `strata validate` for a CHU (atlas-chu-tqt.md §9e). The reader throws on the
+// first structural error; what is left here is checked on a parsed model: the
+// errors by the checks the load path shares (chu_check.h), the consistency
+// comparisons here.
 #include "chu/chu_validate.h"
 
-#include "atlas/atlas_tiles.h"
 #include "chu/chu_atlas.h"
 #include "chu/chu_check.h"
-#include "chu/tqt_tile.h"
 #include "common/quadtree.h"
+#include "common/tally.h"
 #include "strata/error.h"
 
 #include <algorithm>
@@ -16,29 +15,6 @@
 #include <map>
 
 namespace strata {
-
-namespace {
-
-// Collects one kind of consistency finding: a count, and the first case in full.
-struct Tally {
-  size_t count = 0;
-  uint64_t firstOffset = Error::kNoOffset;
-  std::string first;
-  void add(uint64_t offset, std::string what) {
-    if (count++ == 0) firstOffset = offset, first = std::move(what);
-  }
-  void report(ValidationReport& rep, Severity sev, const std::string& of) const {
-    if (!count) return;
-    std::string msg =
-        count == 1 ? first : std::to_string(count) + " " + of + "; the first: " + first;
-    if (sev == Severity::Error)
-      rep.error(firstOffset, msg);
-    else
-      rep.warning(firstOffset, msg);
-  }
-};
-
-} // namespace
 
 namespace chu {
 
@@ -64,8 +40,7 @@ void validateModel(const File& file, ValidationReport& rep) {
     if (s.level != p.level || s.x != int32_t(p.y) || s.y != int32_t(p.x))
       position.add(at + 24, who + " says level " + std::to_string(s.level) + " x " +
                                 std::to_string(s.x) + " y " + std::to_string(s.y) +
-                                "; its label is node L" + std::to_string(p.level) + "_" +
-                                std::to_string(p.y) + "_" + std::to_string(p.x) +
+                                "; its label is node " + nodeName(p.level, p.y, p.x) +
                                 " after the X/Y transpose");
     const Chunk& c = *chunkAt.at(s.chunkOffset);
     if (!c.verts.empty()) {
@@ -104,35 +79,5 @@ void validateModel(const File& file, ValidationReport& rep) {
 }
 
 } // namespace chu
-
-namespace tqt {
-
-void validateModel(const File& file, const std::string& fileName, ValidationReport& rep) {
-  // §9e: every tile a complete DDS stream, checked by decoding it as a CHU's
-  // scene and `strata textures` do.
-  const atlas::File tex = asAtlas(file);
-  atlas::TileCache tiles(tex, false, tileOrigins(file, fileName));
-  tiles.checkAll();
-  addToReport(tiles.problems(), rep);
-  Tally sizeMismatch;
-  for (const Tile& t : file.tiles) {
-    TileDds d = describeTileDds(t, fileName);
-    if (d.width != file.header.tileSize || d.height != file.header.tileSize)
-      sizeMismatch.add(t.offset, "the tile at " + std::to_string(t.offset) + " is " +
-                                     std::to_string(d.width) + "x" + std::to_string(d.height) +
-                                     " but the header tileSize is " +
-                                     std::to_string(file.header.tileSize));
-  }
-  sizeMismatch.report(rep, Severity::Warning,
-                      "tiles differ from tileSize (the DDS header defines the dimensions)");
-  size_t gapBytes = 0;
-  for (const Gap& g : file.gaps) gapBytes += g.bytes.size();
-  rep.summary["nodes"] = file.offsets.size();
-  rep.summary["tiles"] = file.tiles.size();
-  rep.summary["sharedReferences"] = file.offsets.size() - file.tiles.size();
-  rep.summary["unreferencedBytes"] = gapBytes;
-}
-
-} // namespace tqt
 
 } // namespace strata

@@ -1,6 +1,5 @@
 #pragma once
 #include "chu/chu_model.h"
-#include "chu/tqt_model.h"
 #include "strata/formats.h"
 
 #include <string>
@@ -13,13 +12,3 @@ namespace strata::chu {
 void validateModel(const File& file, ValidationReport& rep);
 
 } // namespace strata::chu
-
-namespace strata::tqt {
-
-// `strata validate` for a TQT the reader accepted: every tile decoded (one
-// that does not is an error naming it and its offset; one in a DDS format
-// Strata does not decode a warning), and tileSize versus the DDS dimensions
-// (a warning).
-void validateModel(const File& file, const std::string& fileName, ValidationReport& rep);
-
-} // namespace strata::tqt

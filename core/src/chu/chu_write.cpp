@@ -65,38 +65,14 @@ std::vector<uint8_t> writeChu(const File& file) {
   w.u32(h.colTreeDepth);
   for (const Stub& s : file.stubs) {
     w.u32(kStubSentinel);
-    w.s32(s.label);
-    for (int32_t n : s.neighbors) w.s32(n);
-    w.u8(s.level);
-    w.s16(s.x), w.s16(s.y), w.s16(s.min), w.s16(s.max);
-    w.u32(s.chunkOffset);
+    forEachField(s, WriteField{w});
   }
 
-  struct Piece {
-    uint32_t offset;
-    const Chunk* chunk;
-    const Gap* gap;
-  };
-  std::vector<Piece> pieces;
-  for (const Chunk& c : file.chunks) pieces.push_back({c.offset, &c, nullptr});
-  for (const Gap& g : file.gaps) pieces.push_back({g.offset, nullptr, &g});
-  std::stable_sort(pieces.begin(), pieces.end(),
-                   [](const Piece& a, const Piece& b) { return a.offset < b.offset; });
-  std::map<uint32_t, bool> chunkAt;
-  for (const Piece& p : pieces) {
-    if (p.offset < w.tell())
-      throw Error("", p.offset,
-                  "CHU chunk overlaps the data before it (ends at " + std::to_string(w.tell()) +
-                      ")");
-    w.zeros(p.offset - w.tell());
-    if (p.chunk) {
-      checkChunk(*p.chunk, h.colTreeDepth);
-      writeChunk(w, *p.chunk);
-      chunkAt[p.offset] = true;
-    } else {
-      w.bytes(p.gap->bytes);
-    }
-  }
+  const std::map<uint32_t, uint32_t> chunkAt =
+      writeAtOffsets(w, file.chunks, file.gaps, "CHU chunk", [&](ByteWriter& out, const Chunk& c) {
+        checkChunk(c, h.colTreeDepth);
+        writeChunk(out, c);
+      });
   for (size_t i = 0; i < file.stubs.size(); ++i)
     if (!chunkAt.count(file.stubs[i].chunkOffset))
       throw Error("", file.stubs[i].chunkOffset,

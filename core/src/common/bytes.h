@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace strata {
@@ -16,6 +17,20 @@ namespace strata {
 // s32 widened to uint64) and then passes.
 constexpr bool fitsWithin(uint64_t offset, uint64_t n, uint64_t size) {
   return offset <= size && n <= size - offset;
+}
+
+// A little-endian T at `p` and its store: for fields of a buffer whose bounds
+// the caller has checked (a fixed-size record read whole, a probed header).
+template <typename T> T loadLE(const uint8_t* p) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(p[i]) << (8 * i);
+  return T(std::make_unsigned_t<T>(v));
+}
+template <typename T> T loadLE(const std::vector<uint8_t>& b, size_t at) {
+  return loadLE<T>(b.data() + at);
+}
+template <typename T> void storeLE(std::vector<uint8_t>& b, size_t at, T v) {
+  for (size_t i = 0; i < sizeof(T); ++i) b[at + i] = uint8_t(uint64_t(v) >> (8 * i));
 }
 
 class ByteReader {
@@ -115,6 +130,18 @@ private:
   size_t pos_ = 0;
 };
 
+// Reads one field by its type: for a layout written once as a list of
+// fields that both the reader and the writer walk (see WriteField).
+struct ReadField {
+  ByteReader& r;
+  void operator()(uint8_t& v, const char* what) const { v = r.u8(what); }
+  void operator()(uint16_t& v, const char* what) const { v = r.u16(what); }
+  void operator()(int16_t& v, const char* what) const { v = r.s16(what); }
+  void operator()(uint32_t& v, const char* what) const { v = r.u32(what); }
+  void operator()(int32_t& v, const char* what) const { v = r.s32(what); }
+  void operator()(float& v, const char* what) const { v = r.f32(what); }
+};
+
 class ByteWriter {
 public:
   std::vector<uint8_t> buf;
@@ -148,6 +175,17 @@ public:
   void patchU32(size_t at, uint32_t v) {
     for (int i = 0; i < 4; ++i) buf[at + i] = uint8_t(v >> (8 * i));
   }
+};
+
+// Writes one field by its type (the other half of ReadField).
+struct WriteField {
+  ByteWriter& w;
+  void operator()(uint8_t v, const char*) const { w.u8(v); }
+  void operator()(uint16_t v, const char*) const { w.u16(v); }
+  void operator()(int16_t v, const char*) const { w.s16(v); }
+  void operator()(uint32_t v, const char*) const { w.u32(v); }
+  void operator()(int32_t v, const char*) const { w.s32(v); }
+  void operator()(float v, const char*) const { w.f32(v); }
 };
 
 std::string hex32(uint32_t v);

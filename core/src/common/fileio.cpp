@@ -2,6 +2,7 @@
 
 #include "strata/error.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -72,6 +73,12 @@ void writeFileAtomic(const std::string& path, const std::vector<uint8_t>& bytes)
 }
 void writeFileAtomic(const std::string& path, const std::string& text) {
   writeAtomic(path, text.data(), text.size());
+}
+
+std::string lowerExtension(const std::string& path) {
+  std::string e = std::filesystem::path(path).extension().string();
+  for (char& c : e) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return e;
 }
 
 } // namespace strata

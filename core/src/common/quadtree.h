@@ -3,6 +3,7 @@
 // (atlas-chu-tqt.md §1 "Quadtree node indexing" and §6): complete levels
 // stored root first, X major and Y minor within a level.
 #include <cstdint>
+#include <string>
 
 namespace strata {
 
@@ -28,6 +29,15 @@ inline NodePos nodePos(uint64_t id) {
   while (nodeCount(level + 1) <= id) ++level;
   uint64_t local = id - nodeCount(level);
   return {level, uint32_t(local >> level), uint32_t(local & ((uint64_t(1) << level) - 1))};
+}
+
+// "L<level>_<x>_<y>": how nodes, chunks and tiles are named in scenes,
+// messages and `strata textures` (design.md, "Atlas to scene").
+inline std::string nodeName(uint32_t level, uint32_t x, uint32_t y) {
+  return "L" + std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(y);
+}
+inline std::string nodeName(const NodePos& p) {
+  return nodeName(p.level, p.x, p.y);
 }
 
 } // namespace strata

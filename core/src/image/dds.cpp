@@ -2,6 +2,8 @@
 // DDS_PIXELFORMAT, DDS_HEADER_DXT10). Data follows the header(s) as every
 // subresource in Image order: per array slice / cube face all mips.
 #include "common/bytes.h"
+#include "common/fourcc.h"
+#include "image/dds_header.h"
 #include "strata/error.h"
 #include "strata/image.h"
 
@@ -9,11 +11,6 @@
 
 namespace strata::image {
 namespace {
-
-constexpr uint32_t fourCC(char a, char b, char c, char d) {
-  return uint32_t(uint8_t(a)) | uint32_t(uint8_t(b)) << 8 | uint32_t(uint8_t(c)) << 16 |
-         uint32_t(uint8_t(d)) << 24;
-}
 
 constexpr uint32_t kMagic = fourCC('D', 'D', 'S', ' ');
 constexpr uint32_t kDX10 = fourCC('D', 'X', '1', '0');
@@ -73,13 +70,7 @@ const LegacyFormat* legacyFor(uint32_t code) {
 }
 
 std::string fourCCText(uint32_t v) {
-  std::string s;
-  for (int i = 0; i < 4; ++i) {
-    char c = char(v >> (8 * i));
-    if (c < 32 || c > 126) return std::to_string(v);
-    s += c;
-  }
-  return "'" + s + "'";
+  return fourCCPrintable(v) ? "'" + fourCCChars(v) + "'" : std::to_string(v);
 }
 
 // DDS_PIXELFORMAT -> DXGI, or 0.
@@ -109,45 +100,42 @@ std::vector<uint8_t> writeDDS(const Image& img, const DdsWriteOptions& options) 
       options.forceDX10 || img.arraySize > 1 ? nullptr : legacyFor(img.dxgiFormat);
   const bool volume = img.depth > 1;
 
+  DdsHeader h;
+  h.flags = DDSD_CAPS | DDSD_HEIGHT | DDSD_WIDTH | DDSD_PIXELFORMAT | DDSD_MIPMAPCOUNT;
+  h.flags |= pf.compressed ? DDSD_LINEARSIZE : DDSD_PITCH;
+  if (volume) h.flags |= DDSD_DEPTH;
+  h.height = img.height;
+  h.width = img.width;
+  // Pitch of one row, or the byte size of the top mip for block formats.
+  h.pitchOrLinearSize = uint32_t(pf.compressed ? mipByteSize(img.dxgiFormat, img.width, img.height)
+                                               : uint64_t(img.width) * pf.bytesPerBlock);
+  h.depth = volume ? img.depth : 0;
+  h.mipMapCount = img.mipLevels;
+  if (legacy) {
+    h.pixelFormat.flags = legacy->flags;
+    h.pixelFormat.fourCC = legacy->fourCC;
+    h.pixelFormat.rgbBitCount = legacy->bits;
+    std::copy(std::begin(legacy->mask), std::end(legacy->mask), h.pixelFormat.masks.begin());
+  } else {
+    h.pixelFormat.flags = DDPF_FOURCC;
+    h.pixelFormat.fourCC = kDX10;
+  }
+  h.caps = DDSCAPS_TEXTURE;
+  if (img.mipLevels > 1) h.caps |= DDSCAPS_COMPLEX | DDSCAPS_MIPMAP;
+  if (img.cube || volume || img.arraySize > 1) h.caps |= DDSCAPS_COMPLEX;
+  h.caps2 = img.cube ? DDSCAPS2_CUBEMAP | DDSCAPS2_ALLFACES : volume ? DDSCAPS2_VOLUME : 0;
+
   ByteWriter w;
   w.u32(kMagic);
-  w.u32(124); // DDS_HEADER.dwSize
-  uint32_t flags = DDSD_CAPS | DDSD_HEIGHT | DDSD_WIDTH | DDSD_PIXELFORMAT | DDSD_MIPMAPCOUNT;
-  flags |= pf.compressed ? DDSD_LINEARSIZE : DDSD_PITCH;
-  if (volume) flags |= DDSD_DEPTH;
-  w.u32(flags);
-  w.u32(img.height);
-  w.u32(img.width);
-  // Pitch of one row, or the byte size of the top mip for block formats.
-  w.u32(uint32_t(pf.compressed ? mipByteSize(img.dxgiFormat, img.width, img.height)
-                               : uint64_t(img.width) * pf.bytesPerBlock));
-  w.u32(volume ? img.depth : 0);
-  w.u32(img.mipLevels);
-  w.zeros(11 * 4); // dwReserved1
-  // DDS_PIXELFORMAT
-  w.u32(32);
-  if (legacy) {
-    w.u32(legacy->flags);
-    w.u32(legacy->fourCC);
-    w.u32(legacy->bits);
-    for (uint32_t m : legacy->mask) w.u32(m);
-  } else {
-    w.u32(DDPF_FOURCC);
-    w.u32(kDX10);
-    w.zeros(5 * 4);
-  }
-  uint32_t caps = DDSCAPS_TEXTURE;
-  if (img.mipLevels > 1) caps |= DDSCAPS_COMPLEX | DDSCAPS_MIPMAP;
-  if (img.cube || volume || img.arraySize > 1) caps |= DDSCAPS_COMPLEX;
-  w.u32(caps);
-  w.u32(img.cube ? DDSCAPS2_CUBEMAP | DDSCAPS2_ALLFACES : volume ? DDSCAPS2_VOLUME : 0);
-  w.zeros(3 * 4); // dwCaps3, dwCaps4, dwReserved2
+  writeDdsHeader(w, h);
   if (!legacy) {
-    w.u32(img.dxgiFormat);
-    w.u32(volume ? DIM_TEXTURE3D : DIM_TEXTURE2D);
-    w.u32(img.cube ? MISC_TEXTURECUBE : 0);
-    w.u32(img.arraySize); // cube maps: number of cubes
-    w.u32(0);             // miscFlags2: alpha mode unknown
+    DdsHeaderDx10 dx;
+    dx.dxgiFormat = img.dxgiFormat;
+    dx.resourceDimension = volume ? DIM_TEXTURE3D : DIM_TEXTURE2D;
+    dx.miscFlag = img.cube ? MISC_TEXTURECUBE : 0;
+    dx.arraySize = img.arraySize; // cube maps: number of cubes
+    dx.miscFlags2 = 0;            // alpha mode unknown
+    writeDdsHeaderDx10(w, dx);
   }
   w.bytes(img.data);
   return std::move(w.buf);
@@ -156,46 +144,29 @@ std::vector<uint8_t> writeDDS(const Image& img, const DdsWriteOptions& options) 
 Image readDDS(const std::vector<uint8_t>& bytes, const std::string& file) {
   ByteReader r(bytes, file);
   r.expectU32(kMagic, "DDS magic 'DDS '");
-  size_t at = r.tell();
-  if (r.u32("DDS_HEADER.dwSize") != 124) r.failAt(at, "expected DDS_HEADER.dwSize 124");
-  const uint32_t flags = r.u32("DDS_HEADER.dwFlags");
-  (void)flags; // readers in the wild ignore most flags; so do we (DirectXTex does too)
-  const size_t heightAt = r.tell();
+  // Readers in the wild ignore most flags; so do we (DirectXTex does too).
+  const DdsHeader h = readDdsHeader(r);
+  const DdsPixelFormat& pfh = h.pixelFormat;
+  const uint32_t pfFlags = pfh.flags, code = pfh.fourCC, bits = pfh.rgbBitCount;
+  const uint32_t* mask = pfh.masks.data();
+  const uint32_t depth = h.depth, mips = h.mipMapCount, caps2 = h.caps2;
+  const size_t heightAt = kDdsHeightAt, depthAt = kDdsDepthAt, mipsAt = kDdsMipsAt,
+               pfAt = kDdsPixelFormatFlagsAt, caps2At = kDdsCaps2At;
   Image img;
   img.name = file;
-  img.height = r.u32("DDS_HEADER.dwHeight");
-  img.width = r.u32("DDS_HEADER.dwWidth");
-  r.u32("DDS_HEADER.dwPitchOrLinearSize");
-  const size_t depthAt = r.tell();
-  const uint32_t depth = r.u32("DDS_HEADER.dwDepth");
-  const size_t mipsAt = r.tell();
-  const uint32_t mips = r.u32("DDS_HEADER.dwMipMapCount");
-  r.skip(11 * 4, "DDS_HEADER.dwReserved1");
-  at = r.tell();
-  if (r.u32("DDS_PIXELFORMAT.dwSize") != 32) r.failAt(at, "expected DDS_PIXELFORMAT.dwSize 32");
-  const size_t pfAt = r.tell();
-  const uint32_t pfFlags = r.u32("DDS_PIXELFORMAT.dwFlags");
-  const uint32_t code = r.u32("DDS_PIXELFORMAT.dwFourCC");
-  const uint32_t bits = r.u32("DDS_PIXELFORMAT.dwRGBBitCount");
-  uint32_t mask[4];
-  for (uint32_t& m : mask) m = r.u32("DDS_PIXELFORMAT bit mask");
-  r.u32("DDS_HEADER.dwCaps");
-  const size_t caps2At = r.tell();
-  const uint32_t caps2 = r.u32("DDS_HEADER.dwCaps2");
-  r.skip(3 * 4, "DDS_HEADER.dwCaps3/dwCaps4/dwReserved2");
+  img.height = h.height;
+  img.width = h.width;
 
   if (!img.width || !img.height || img.width > 65536 || img.height > 65536)
     r.failAt(heightAt, "expected a width and height in 1..65536, found " +
                            std::to_string(img.width) + "x" + std::to_string(img.height));
   bool volume = caps2 & DDSCAPS2_VOLUME;
   if ((pfFlags & DDPF_FOURCC) && code == kDX10) {
-    const size_t dxAt = r.tell();
-    img.dxgiFormat = r.u32("DDS_HEADER_DXT10.dxgiFormat");
-    const uint32_t dim = r.u32("DDS_HEADER_DXT10.resourceDimension");
-    const uint32_t misc = r.u32("DDS_HEADER_DXT10.miscFlag");
-    const size_t arrayAt = r.tell();
-    img.arraySize = r.u32("DDS_HEADER_DXT10.arraySize");
-    r.u32("DDS_HEADER_DXT10.miscFlags2");
+    const size_t dxAt = kDdsDx10At, arrayAt = kDdsArraySizeAt;
+    const DdsHeaderDx10 dx = readDdsHeaderDx10(r);
+    img.dxgiFormat = dx.dxgiFormat;
+    const uint32_t dim = dx.resourceDimension, misc = dx.miscFlag;
+    img.arraySize = dx.arraySize;
     if (!pixelFormat(img.dxgiFormat))
       throw Unsupported(file, dxAt,
                         "DXGI format " + std::to_string(img.dxgiFormat) +

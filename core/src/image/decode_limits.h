@@ -3,7 +3,7 @@
 // decoder checks the size a header declares against a sane cap and against
 // what its payload can hold before it allocates anything for the pixels, so a
 // few hundred bytes claiming 32768 x 32768 fail at once instead of allocating
-// gigabytes (issue 14).
+// gigabytes.
 #include <cstdint>
 #include <string>
 

@@ -35,6 +35,45 @@ struct TfragHeader {
   uint16_t mipDist = 0;
 };
 
+// Every field of the 0x40-byte header in stored order, with its
+// tfrag-layout.md name: the one list the reader and the writer walk
+// (`f(field, name)`; common/bytes.h ReadField, WriteField).
+template <class Header, class F> void forEachField(Header& h, F&& f) {
+  for (auto& v : h.bsphere) f(v, "tfrag bsphere");
+  f(h.data, "tfrag data offset");
+  f(h.lod2Ofs, "lod_2_ofs");
+  f(h.sharedOfs, "shared_ofs");
+  f(h.lod1Ofs, "lod_1_ofs");
+  f(h.lod0Ofs, "lod_0_ofs");
+  f(h.texOfs, "tex_ofs");
+  f(h.rgbaOfs, "rgba_ofs");
+  f(h.commonSize, "common_size");
+  f(h.lod2Size, "lod_2_size");
+  f(h.lod1Size, "lod_1_size");
+  f(h.lod0Size, "lod_0_size");
+  f(h.lod2RgbaCount, "lod_2_rgba_count");
+  f(h.lod1RgbaCount, "lod_1_rgba_count");
+  f(h.lod0RgbaCount, "lod_0_rgba_count");
+  f(h.baseOnly, "base_only");
+  f(h.textureCount, "texture_count");
+  f(h.rgbaSize, "rgba_size");
+  f(h.rgbaVertsLoc, "rgba_verts_loc");
+  f(h.occlIndexStash, "occl_index_stash");
+  f(h.msphereCount, "msphere_count");
+  f(h.flags, "flags");
+  f(h.msphereOfs, "msphere_ofs");
+  f(h.lightOfs, "light_ofs");
+  f(h.lightEndOfs, "light_end_ofs");
+  f(h.dirLightsOne, "dir_lights_one");
+  f(h.dirLightsUpd, "dir_lights_upd");
+  f(h.pointLights, "point_lights");
+  f(h.cubeOfs, "cube_ofs");
+  f(h.occlIndex, "occl_index");
+  f(h.vertCount, "vert_count");
+  f(h.triCount, "tri_count");
+  f(h.mipDist, "mip_dist");
+}
+
 // The VU header: 20 u16 unpacked to VU address 0 (tfrag-layout.md "VU header").
 struct VuHeader {
   std::array<uint16_t, 20> v{};
@@ -44,13 +83,12 @@ struct VuHeader {
   uint16_t vertexInfoCount(int tier) const {
     return uint16_t(positionsCount(tier) + extraInfoCount(tier));
   }
+  // v[8], v[10] and v[12] address the extra vertex infos of each tier: kept
+  // in `v`, not cross-checked (the extra infos follow their tier's own).
   uint16_t positionsCommonAddr() const { return v[6]; }
   uint16_t vertexInfoCommonAddr() const { return v[7]; }
-  uint16_t extraCommonAddr() const { return v[8]; }
   uint16_t vertexInfoLod01Addr() const { return v[9]; }
-  uint16_t extraLod01Addr() const { return v[10]; }
   uint16_t vertexInfoLod0Addr() const { return v[11]; }
-  uint16_t extraLod0Addr() const { return v[12]; }
   uint16_t indicesAddr() const { return v[13]; }
   uint16_t parentLod01Addr() const { return v[14]; }
   uint16_t unk2Lod01Addr() const { return v[15]; }

@@ -19,4 +19,9 @@ namespace strata::tfrag {
 // finest tier onto their first parents: the geomorph toward the next LOD.
 Scene levelScene(const CheckedLevel& l, const LoadOptions& options);
 
+// The load path of the level at `path` (or, `bare`, a file that is only a
+// tfrags block): the checks validate runs (checkLevel), refused on an error or
+// under options.partial the broken pieces left out and named, then levelScene.
+Scene loadScene(const std::string& path, const LoadOptions& options, bool bare = false);
+
 } // namespace strata::tfrag

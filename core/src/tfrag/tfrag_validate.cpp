@@ -1,9 +1,9 @@
 #include "tfrag/tfrag_validate.h"
 
 #include "strata/error.h"
-#include "tfrag/strips.h"
 #include "tfrag/tfrag_read.h"
-#include "tfrag/vertex.h"
+#include "tfrag/tfrag_strips.h"
+#include "tfrag/tfrag_vertex.h"
 
 #include <filesystem>
 

@@ -4,7 +4,7 @@
 // error, the load path refuses (or, under --partial, leaves out).
 #include "strata/error.h"
 #include "strata/formats.h"
-#include "tfrag/level_core.h"
+#include "tfrag/tfrag_level.h"
 #include "tfrag/tfrag_model.h"
 
 #include <optional>

@@ -2,8 +2,8 @@
 
 #include "common/bytes.h"
 #include "strata/error.h"
-#include "tfrag/strips.h"
-#include "tfrag/vif.h"
+#include "tfrag/tfrag_strips.h"
+#include "tfrag/tfrag_vif.h"
 
 #include <algorithm>
 #include <cstring>
@@ -108,6 +108,212 @@ uint16_t addrOr(const ArrayAt& a, uint16_t derived) {
   return a.present ? a.addr : derived;
 }
 
+// The STROW rows and position addresses the lists unpack with
+// (tfrag-layout.md "Lists").
+struct Rows {
+  std::array<uint32_t, 4> indices, single, twin, origin;
+  uint16_t positionsCommon = 0, vertexInfoCommon = 0, positionsLod01 = 0, positionsLod0 = 0;
+};
+
+Rows rowsOf(const Tfrag& t) {
+  const uint16_t pc = t.vu.positionsCommonAddr(), vic = t.vu.vertexInfoCommonAddr();
+  Rows r;
+  r.indices = {vic, vic, vic, vic};
+  r.single = {0x45000000, 0x45000000, 0, pc}; // 2048.0f bias for s, t
+  r.twin = {0x45000000, 0x45000000, pc, pc};
+  for (int i = 0; i < 4; ++i) r.origin[size_t(i)] = uint32_t(t.origin[size_t(i)]);
+  r.positionsCommon = pc;
+  r.vertexInfoCommon = vic;
+  r.positionsLod01 = uint16_t(pc + 2 * t.positions[0].size());
+  r.positionsLod0 = uint16_t(r.positionsLod01 + 2 * t.positions[1].size());
+  return r;
+}
+
+// Where each list starts in the tfrag's data, and where the last one ends.
+struct ListOffsets {
+  size_t shared = 0, lod1 = 0, lod01 = 0, lod0 = 0, end = 0;
+};
+
+void writeLod2List(VifWriter& w, const Tfrag& t, const Rows& rows) {
+  const auto& at = t.at;
+  w.strow(rows.indices);
+  w.stmod(1);
+  w.unpack(3, kVl8, true, addrOr(at.indices[2], t.vu.indicesAddr()), padded4(t.indices[2]));
+  w.stmod(0);
+  w.unpack(3, kVl8, false, addrOr(at.strips[2], t.vu.stripsAddr()), stripBytes(t.strips[2]));
+  w.pad(16);
+}
+
+// The common list: VU header, ad-gifs (tex_ofs points at their payload),
+// common vertex infos and positions.
+void writeCommonList(VifWriter& w, const Tfrag& t, const Rows& rows, size_t ti, TfragHeader& h) {
+  const auto& at = t.at;
+  ByteWriter hv;
+  for (uint16_t x : t.vu.v) hv.u16(x);
+  w.unpack(3, kVl16, true, addrOr(at.vuHeader, 0), hv.buf);
+  h.texOfs = fit<uint16_t>(ti, w.buf.size() + 4, "tex_ofs");
+  ByteWriter g;
+  for (auto& ad : t.adGifs)
+    for (auto& reg : ad.regs) {
+      g.s32(reg.dataLo);
+      g.s32(reg.dataHi);
+      g.u8(reg.addr);
+      g.bytes(reg.rest.data(), reg.rest.size());
+    }
+  if (g.buf.empty()) tooBig(ti, "a tfrag needs at least one ad-gif");
+  w.unpack(3, kVl32, false, addrOr(at.adGifs, t.vu.adGifsAddr()), g.buf);
+  w.strow(rows.single);
+  w.stmod(1);
+  w.unpack(3, kVl16, false, addrOr(at.vertexInfo[0], rows.vertexInfoCommon),
+           infoBytes(t.vertexInfo[0]));
+  w.strow(rows.origin);
+  w.stcycl(2, 1); // write every other quadword: positions have a stride of 2
+  w.unpack(2, kVl16, false, addrOr(at.positions[0], rows.positionsCommon),
+           positionBytes(t.positions[0]));
+  w.stcycl(4, 4);
+  w.stmod(0);
+  w.pad(16);
+}
+
+void writeLod1List(VifWriter& w, const Tfrag& t, const Rows& rows) {
+  const auto& at = t.at;
+  w.unpack(3, kVl8, false, addrOr(at.strips[1], t.vu.stripsAddr()), stripBytes(t.strips[1]));
+  w.strow(rows.indices);
+  w.stmod(1);
+  w.unpack(3, kVl8, true, addrOr(at.indices[1], t.vu.indicesAddr()), padded4(t.indices[1]));
+  w.pad(16);
+}
+
+void writeLod01List(VifWriter& w, const Tfrag& t, const Rows& rows) {
+  const auto& at = t.at;
+  if (!t.parents[0].empty() || !t.unk2[0].empty()) w.strow(rows.indices);
+  if (!t.parents[0].empty() || !t.unk2[0].empty() || !t.vertexInfo[1].empty() ||
+      !t.positions[1].empty() || !t.positions[2].empty())
+    w.stmod(1);
+  if (!t.parents[0].empty())
+    w.unpack(3, kVl8, true, addrOr(at.parents[0], t.vu.parentLod01Addr()), padded4(t.parents[0]));
+  if (!t.unk2[0].empty())
+    w.unpack(3, kVl8, true, addrOr(at.unk2[0], t.vu.unk2Lod01Addr()), padded4(t.unk2[0]));
+  if (!t.vertexInfo[1].empty()) {
+    w.strow(rows.twin);
+    w.unpack(3, kVl16, false, addrOr(at.vertexInfo[1], t.vu.vertexInfoLod01Addr()),
+             infoBytes(t.vertexInfo[1]));
+  }
+  w.strow(rows.origin);
+  w.stcycl(2, 1);
+  if (!t.positions[1].empty())
+    w.unpack(2, kVl16, false, addrOr(at.positions[1], rows.positionsLod01),
+             positionBytes(t.positions[1]));
+  w.pad(16);
+}
+
+void writeLod0List(VifWriter& w, const Tfrag& t, const Rows& rows) {
+  const auto& at = t.at;
+  if (!t.positions[2].empty())
+    w.unpack(2, kVl16, false, addrOr(at.positions[2], rows.positionsLod0),
+             positionBytes(t.positions[2]));
+  w.stmod(0);
+  w.stcycl(4, 4);
+  w.unpack(3, kVl8, false, addrOr(at.strips[0], t.vu.stripsAddr()), stripBytes(t.strips[0]));
+  w.strow(rows.indices);
+  w.stmod(1);
+  w.unpack(3, kVl8, true, addrOr(at.indices[0], t.vu.indicesAddr()), padded4(t.indices[0]));
+  if (!t.parents[1].empty())
+    w.unpack(3, kVl8, true, addrOr(at.parents[1], t.vu.parentLod0Addr()), padded4(t.parents[1]));
+  if (!t.unk2[1].empty())
+    w.unpack(3, kVl8, true, addrOr(at.unk2[1], t.vu.unk2Lod0Addr()), padded4(t.unk2[1]));
+  if (!t.vertexInfo[2].empty()) {
+    w.strow(rows.twin);
+    w.unpack(3, kVl16, false, addrOr(at.vertexInfo[2], t.vu.vertexInfoLod0Addr()),
+             infoBytes(t.vertexInfo[2]));
+  }
+  w.stmod(0);
+  w.pad(16);
+}
+
+// The five VIF lists in the game's order (LOD 2, common, LOD 1, LOD 0+1,
+// LOD 0), with the header fields that locate them.
+std::vector<uint8_t> vifLists(const Tfrag& t, size_t ti, TfragHeader& h) {
+  const Rows rows = rowsOf(t);
+  VifWriter w;
+  ListOffsets o;
+  h.lod2Ofs = 0;
+  writeLod2List(w, t, rows);
+  o.shared = w.buf.size();
+  writeCommonList(w, t, rows, ti, h);
+  o.lod1 = w.buf.size();
+  writeLod1List(w, t, rows);
+  o.lod01 = w.buf.size();
+  writeLod01List(w, t, rows);
+  o.lod0 = w.buf.size();
+  writeLod0List(w, t, rows);
+  o.end = w.buf.size();
+
+  h.sharedOfs = fit<uint16_t>(ti, o.shared, "shared_ofs");
+  h.lod1Ofs = fit<uint16_t>(ti, o.lod1, "lod_1_ofs");
+  h.lod0Ofs = fit<uint16_t>(ti, o.lod01, "lod_0_ofs");
+  // DMA sizes in quadwords (tfrag-layout.md): LOD 2 sends LOD 2 + common,
+  // LOD 1 sends common + LOD 1 + LOD 0+1, LOD 0 adds LOD 0+1 + LOD 0.
+  h.commonSize = fit<uint8_t>(ti, (o.lod1 - o.shared) / 16, "common_size");
+  h.lod2Size = fit<uint8_t>(ti, o.lod1 / 16, "lod_2_size");
+  h.lod1Size = fit<uint8_t>(ti, (o.lod0 - o.shared) / 16, "lod_1_size");
+  h.lod0Size = fit<uint8_t>(ti, (o.end - o.lod01) / 16, "lod_0_size");
+  h.textureCount = fit<uint8_t>(ti, t.adGifs.size(), "texture_count");
+  h.vertCount = fit<uint8_t>(ti, t.positionCount(), "vert_count");
+  h.triCount = fit<uint8_t>(ti, triangleCount(decodeStrips(t.strips[0], t.adGifs.size(), "", 0)),
+                            "tri_count");
+  return w.buf;
+}
+
+// RGBA, lights, mspheres and cube after the lists, each at a 16-byte aligned
+// offset its header field names.
+void writeRecords(ByteWriter& d, const Tfrag& t, size_t ti, TfragHeader& h) {
+  h.rgbaOfs = fit<uint16_t>(ti, d.tell(), "rgba_ofs");
+  h.rgbaSize = fit<uint8_t>(ti, (t.rgba.size() + 3) / 4, "rgba_size");
+  for (auto& c : t.rgba) {
+    d.u8(c.r);
+    d.u8(c.g);
+    d.u8(c.b);
+    d.u8(c.a);
+  }
+  while (d.tell() < h.rgbaOfs + size_t(h.rgbaSize) * 16) d.u8(0);
+  while (d.tell() % 16) d.u8(0);
+  h.lightOfs = fit<uint16_t>(ti, d.tell(), "light_ofs");
+  for (int32_t v : t.lightOrigin) d.s32(v);
+  if (t.lights.size() != t.positionCount())
+    tooBig(ti, std::to_string(t.lights.size()) + " light records for " +
+                   std::to_string(t.positionCount()) + " positions; expected one each");
+  for (auto& l : t.lights) {
+    d.u8(uint8_t(l.unk));
+    d.u8(uint8_t(l.intensity));
+    d.u8(uint8_t(l.azimuth));
+    d.u8(uint8_t(l.elevation));
+    d.s16(l.color);
+    d.s16(l.pad);
+  }
+  d.bytes(t.lightTail);
+  while (d.tell() % 16) d.u8(0);
+  h.msphereOfs = fit<uint16_t>(ti, d.tell(), "msphere_ofs");
+  h.lightEndOfs = h.msphereOfs; // GC: light_end_ofs = msphere_ofs
+  h.msphereCount = fit<uint8_t>(ti, t.mspheres.size(), "msphere_count");
+  for (auto& m : t.mspheres) {
+    d.f32(m.x);
+    d.f32(m.y);
+    d.f32(m.z);
+    d.f32(m.w);
+  }
+  while (d.tell() % 16) d.u8(0);
+  h.cubeOfs = fit<uint16_t>(ti, d.tell(), "cube_ofs");
+  for (int16_t v : t.cube) d.s16(v);
+}
+
+// tfrag-layout.md "TfragHeader 0x40 bytes".
+std::vector<uint8_t> headerBytes(const TfragHeader& h) {
+  ByteWriter hw;
+  forEachField(h, WriteField{hw});
+  return hw.buf;
+}
+
 } // namespace
 
 std::vector<uint8_t> writeTfragsBlock(const TfragsBlock& block) {
@@ -123,197 +329,18 @@ std::vector<uint8_t> writeTfragsBlock(const TfragsBlock& block) {
   out.f32(bh.lodDistance);
   out.u32(bh.unknown0c);
   out.bytes(bh.gap);
-  size_t tableAt = out.tell();
+  const size_t tableAt = out.tell();
   out.zeros(0x40 * block.tfrags.size());
-  std::vector<TfragHeader> headers;
-
   for (size_t ti = 0; ti < block.tfrags.size(); ++ti) {
     const Tfrag& t = block.tfrags[ti];
     TfragHeader h = t.header;
-    const VuHeader& vu = t.vu;
     while (out.tell() % 16) out.u8(0);
-    size_t start = out.tell();
-    h.data = fit<int32_t>(ti, start - tableAt, "data offset");
-    VifWriter w;
-
-    uint16_t pc = vu.positionsCommonAddr(), vic = vu.vertexInfoCommonAddr();
-    std::array<uint32_t, 4> indicesRow = {vic, vic, vic, vic};
-    std::array<uint32_t, 4> singleRow = {0x45000000, 0x45000000, 0, pc}; // 2048.0f bias for s, t
-    std::array<uint32_t, 4> doubleRow = {0x45000000, 0x45000000, pc, pc};
-    std::array<uint32_t, 4> originRow;
-    for (int i = 0; i < 4; ++i) originRow[size_t(i)] = uint32_t(t.origin[size_t(i)]);
-    uint16_t p01 = uint16_t(pc + 2 * t.positions[0].size());
-    uint16_t p0 = uint16_t(p01 + 2 * t.positions[1].size());
-    auto& at = t.at;
-
-    // LOD 2
-    h.lod2Ofs = 0;
-    w.strow(indicesRow);
-    w.stmod(1);
-    w.unpack(3, kVl8, true, addrOr(at.indices[2], vu.indicesAddr()), padded4(t.indices[2]));
-    w.stmod(0);
-    w.unpack(3, kVl8, false, addrOr(at.strips[2], vu.stripsAddr()), stripBytes(t.strips[2]));
-    w.pad(16);
-    size_t shared = w.buf.size();
-    // common
-    {
-      ByteWriter hv;
-      for (uint16_t x : vu.v) hv.u16(x);
-      w.unpack(3, kVl16, true, addrOr(at.vuHeader, 0), hv.buf);
-    }
-    h.texOfs = fit<uint16_t>(ti, w.buf.size() + 4, "tex_ofs");
-    {
-      ByteWriter g;
-      for (auto& ad : t.adGifs)
-        for (auto& reg : ad.regs) {
-          g.s32(reg.dataLo);
-          g.s32(reg.dataHi);
-          g.u8(reg.addr);
-          g.bytes(reg.rest.data(), reg.rest.size());
-        }
-      if (g.buf.empty()) tooBig(ti, "a tfrag needs at least one ad-gif");
-      w.unpack(3, kVl32, false, addrOr(at.adGifs, vu.adGifsAddr()), g.buf);
-    }
-    w.strow(singleRow);
-    w.stmod(1);
-    w.unpack(3, kVl16, false, addrOr(at.vertexInfo[0], vic), infoBytes(t.vertexInfo[0]));
-    w.strow(originRow);
-    w.stcycl(2, 1); // write every other quadword: positions have a stride of 2
-    w.unpack(2, kVl16, false, addrOr(at.positions[0], pc), positionBytes(t.positions[0]));
-    w.stcycl(4, 4);
-    w.stmod(0);
-    w.pad(16);
-    size_t lod1 = w.buf.size();
-    // LOD 1
-    w.unpack(3, kVl8, false, addrOr(at.strips[1], vu.stripsAddr()), stripBytes(t.strips[1]));
-    w.strow(indicesRow);
-    w.stmod(1);
-    w.unpack(3, kVl8, true, addrOr(at.indices[1], vu.indicesAddr()), padded4(t.indices[1]));
-    w.pad(16);
-    size_t lod01 = w.buf.size();
-    // LOD 0+1
-    if (!t.parents[0].empty() || !t.unk2[0].empty()) w.strow(indicesRow);
-    if (!t.parents[0].empty() || !t.unk2[0].empty() || !t.vertexInfo[1].empty() ||
-        !t.positions[1].empty() || !t.positions[2].empty())
-      w.stmod(1);
-    if (!t.parents[0].empty())
-      w.unpack(3, kVl8, true, addrOr(at.parents[0], vu.parentLod01Addr()), padded4(t.parents[0]));
-    if (!t.unk2[0].empty())
-      w.unpack(3, kVl8, true, addrOr(at.unk2[0], vu.unk2Lod01Addr()), padded4(t.unk2[0]));
-    if (!t.vertexInfo[1].empty()) {
-      w.strow(doubleRow);
-      w.unpack(3, kVl16, false, addrOr(at.vertexInfo[1], vu.vertexInfoLod01Addr()),
-               infoBytes(t.vertexInfo[1]));
-    }
-    w.strow(originRow);
-    w.stcycl(2, 1);
-    if (!t.positions[1].empty())
-      w.unpack(2, kVl16, false, addrOr(at.positions[1], p01), positionBytes(t.positions[1]));
-    w.pad(16);
-    size_t lod0 = w.buf.size();
-    // LOD 0
-    if (!t.positions[2].empty())
-      w.unpack(2, kVl16, false, addrOr(at.positions[2], p0), positionBytes(t.positions[2]));
-    w.stmod(0);
-    w.stcycl(4, 4);
-    w.unpack(3, kVl8, false, addrOr(at.strips[0], vu.stripsAddr()), stripBytes(t.strips[0]));
-    w.strow(indicesRow);
-    w.stmod(1);
-    w.unpack(3, kVl8, true, addrOr(at.indices[0], vu.indicesAddr()), padded4(t.indices[0]));
-    if (!t.parents[1].empty())
-      w.unpack(3, kVl8, true, addrOr(at.parents[1], vu.parentLod0Addr()), padded4(t.parents[1]));
-    if (!t.unk2[1].empty())
-      w.unpack(3, kVl8, true, addrOr(at.unk2[1], vu.unk2Lod0Addr()), padded4(t.unk2[1]));
-    if (!t.vertexInfo[2].empty()) {
-      w.strow(doubleRow);
-      w.unpack(3, kVl16, false, addrOr(at.vertexInfo[2], vu.vertexInfoLod0Addr()),
-               infoBytes(t.vertexInfo[2]));
-    }
-    w.stmod(0);
-    w.pad(16);
-    size_t end = w.buf.size();
-
-    h.sharedOfs = fit<uint16_t>(ti, shared, "shared_ofs");
-    h.lod1Ofs = fit<uint16_t>(ti, lod1, "lod_1_ofs");
-    h.lod0Ofs = fit<uint16_t>(ti, lod01, "lod_0_ofs");
-    // DMA sizes in quadwords (tfrag-layout.md): LOD 2 sends LOD 2 + common,
-    // LOD 1 sends common + LOD 1 + LOD 0+1, LOD 0 adds LOD 0+1 + LOD 0.
-    h.commonSize = fit<uint8_t>(ti, (lod1 - shared) / 16, "common_size");
-    h.lod2Size = fit<uint8_t>(ti, lod1 / 16, "lod_2_size");
-    h.lod1Size = fit<uint8_t>(ti, (lod0 - shared) / 16, "lod_1_size");
-    h.lod0Size = fit<uint8_t>(ti, (end - lod01) / 16, "lod_0_size");
-    h.textureCount = fit<uint8_t>(ti, t.adGifs.size(), "texture_count");
-    h.vertCount = fit<uint8_t>(ti, t.positionCount(), "vert_count");
-    h.triCount = fit<uint8_t>(ti, triangleCount(decodeStrips(t.strips[0], t.adGifs.size(), "", 0)),
-                              "tri_count");
-
-    // RGBA, lights, mspheres, cube at 16-byte aligned offsets after the lists.
+    h.data = fit<int32_t>(ti, out.tell() - tableAt, "data offset");
     ByteWriter d;
-    d.bytes(w.buf);
-    h.rgbaOfs = fit<uint16_t>(ti, d.tell(), "rgba_ofs");
-    h.rgbaSize = fit<uint8_t>(ti, (t.rgba.size() + 3) / 4, "rgba_size");
-    for (auto& c : t.rgba) {
-      d.u8(c.r);
-      d.u8(c.g);
-      d.u8(c.b);
-      d.u8(c.a);
-    }
-    while (d.tell() < h.rgbaOfs + size_t(h.rgbaSize) * 16) d.u8(0);
-    while (d.tell() % 16) d.u8(0);
-    h.lightOfs = fit<uint16_t>(ti, d.tell(), "light_ofs");
-    for (int32_t v : t.lightOrigin) d.s32(v);
-    if (t.lights.size() != t.positionCount())
-      tooBig(ti, std::to_string(t.lights.size()) + " light records for " +
-                     std::to_string(t.positionCount()) + " positions; expected one each");
-    for (auto& l : t.lights) {
-      d.u8(uint8_t(l.unk));
-      d.u8(uint8_t(l.intensity));
-      d.u8(uint8_t(l.azimuth));
-      d.u8(uint8_t(l.elevation));
-      d.s16(l.color);
-      d.s16(l.pad);
-    }
-    d.bytes(t.lightTail);
-    while (d.tell() % 16) d.u8(0);
-    h.msphereOfs = fit<uint16_t>(ti, d.tell(), "msphere_ofs");
-    h.lightEndOfs = h.msphereOfs; // GC: light_end_ofs = msphere_ofs
-    h.msphereCount = fit<uint8_t>(ti, t.mspheres.size(), "msphere_count");
-    for (auto& m : t.mspheres) {
-      d.f32(m.x);
-      d.f32(m.y);
-      d.f32(m.z);
-      d.f32(m.w);
-    }
-    while (d.tell() % 16) d.u8(0);
-    h.cubeOfs = fit<uint16_t>(ti, d.tell(), "cube_ofs");
-    for (int16_t v : t.cube) d.s16(v);
+    d.bytes(vifLists(t, ti, h));
+    writeRecords(d, t, ti, h);
     out.bytes(d.buf);
-    headers.push_back(h);
-  }
-
-  for (size_t i = 0; i < headers.size(); ++i) {
-    const TfragHeader& h = headers[i];
-    ByteWriter hw;
-    for (float f : h.bsphere) hw.f32(f);
-    hw.s32(h.data);
-    for (uint16_t v : {h.lod2Ofs, h.sharedOfs, h.lod1Ofs, h.lod0Ofs, h.texOfs, h.rgbaOfs})
-      hw.u16(v);
-    for (uint8_t v : {h.commonSize, h.lod2Size, h.lod1Size, h.lod0Size, h.lod2RgbaCount,
-                      h.lod1RgbaCount, h.lod0RgbaCount, h.baseOnly, h.textureCount, h.rgbaSize,
-                      h.rgbaVertsLoc, h.occlIndexStash, h.msphereCount, h.flags})
-      hw.u8(v);
-    hw.u16(h.msphereOfs);
-    hw.u16(h.lightOfs);
-    hw.u16(h.lightEndOfs);
-    hw.u8(h.dirLightsOne);
-    hw.u8(h.dirLightsUpd);
-    hw.u16(h.pointLights);
-    hw.u16(h.cubeOfs);
-    hw.u16(h.occlIndex);
-    hw.u8(h.vertCount);
-    hw.u8(h.triCount);
-    hw.u16(h.mipDist);
-    std::memcpy(out.buf.data() + tableAt + 0x40 * i, hw.buf.data(), 0x40);
+    std::memcpy(out.buf.data() + tableAt + 0x40 * ti, headerBytes(h).data(), 0x40);
   }
   while (out.tell() % 16) out.u8(0);
   return out.buf;

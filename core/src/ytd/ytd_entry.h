@@ -1,0 +1,55 @@
+#pragma once
+// What the .ytd and drawable entries of the format table share: both read a
+// texture container and differ only in how they detect and read the file.
+#include "strata/fileio.h"
+#include "strata/formats.h"
+#include "strata/text.h"
+#include "ytd/ytd_info.h"
+#include "ytd/ytd_read.h"
+#include "ytd/ytd_scene.h"
+#include "ytd/ytd_validate.h"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace strata::ytd {
+
+using ReadContainer = TextureContainer (*)(const std::vector<uint8_t>&, const std::string&);
+
+// The gallery scene, named after the file's stem.
+template <ReadContainer read>
+Scene loadContainer(const std::string& path, const LoadOptions& options) {
+  Scene s = galleryScene(read(readFile(path), path), options);
+  s.name = escapeUtf8(std::filesystem::path(path).stem().string());
+  return s;
+}
+
+template <ReadContainer read> nlohmann::json infoOfContainer(const std::string& path) {
+  return containerInfo(read(readFile(path), path));
+}
+
+template <ReadContainer read>
+TextureSet texturesOfContainer(const std::string& path, const LoadOptions& options) {
+  return containerTextures(read(readFile(path), path), options);
+}
+
+template <ReadContainer read>
+ValidationReport validateContainer(const std::string& path, const char* format) {
+  return validateContainerFile(path, format, [&] { return read(readFile(path), path); });
+}
+
+// The format-table entry of a container format read by `read`.
+template <ReadContainer read>
+constexpr FormatHandler
+containerHandler(const char* name, bool (*detect)(const std::string&, const std::vector<uint8_t>&),
+                 ValidationReport (*validate)(const std::string&)) {
+  return {name,
+          detect,
+          loadContainer<read>,
+          infoOfContainer<read>,
+          validate,
+          texturesOfContainer<read>};
+}
+
+} // namespace strata::ytd

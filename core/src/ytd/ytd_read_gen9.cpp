@@ -1,0 +1,60 @@
+// The Gen9 texture record of Enhanced resources (ytd-enhanced.md, the texture
+// table; ytd-layout.md, "Gen9 texture (0x80 bytes)").
+#include "common/bytes.h"
+#include "ytd/ytd_model.h"
+#include "ytd/ytd_pointers.h"
+#include "ytd/ytd_record_fields.h"
+
+namespace strata::ytd {
+
+namespace {
+
+// ytd-enhanced.md, texture table.
+constexpr size_t kBlockCount = 0x08, kBlockSize = 0x0C, kFlags = 0x10;
+constexpr size_t kWidth = 0x18, kHeight = 0x1A, kDepth = 0x1C, kDimension = 0x1E;
+constexpr size_t kFormat = 0x1F, kTileMode = 0x20, kMips = 0x22;
+constexpr size_t kName = 0x28, kView = 0x30, kData = 0x38, kUsage = 0x40;
+constexpr size_t kViewDimension = 0x10; // within the view block (ytd-layout.md)
+
+} // namespace
+
+static const RecordFields& gen9Fields() {
+  static const RecordFields f = {{{kDimension, &TextureRecord::dimension},
+                                  {kFormat, &TextureRecord::sgaFormat},
+                                  {kTileMode, &TextureRecord::tileMode},
+                                  {kMips, &TextureRecord::mips}},
+                                 {{kWidth, &TextureRecord::width},
+                                  {kHeight, &TextureRecord::height},
+                                  {kDepth, &TextureRecord::depth}},
+                                 {{kBlockCount, &TextureRecord::blockCount},
+                                  {kBlockSize, &TextureRecord::blockSize},
+                                  {kFlags, &TextureRecord::flags},
+                                  {kUsage, &TextureRecord::usage}},
+                                 {{kName, &TextureRecord::namePtr},
+                                  {kView, &TextureRecord::viewPtr},
+                                  {kData, &TextureRecord::dataPtr}}};
+  return f;
+}
+
+TextureRecord readGen9Record(const ResourceMemory& mem, uint64_t ptr, uint64_t at) {
+  uint64_t base = 0;
+  TextureRecord t = readRecordFields(mem, ptr, at, Edition::Enhanced, kGen9RecordSize,
+                                     "Gen9 texture record", gen9Fields(), kName, base);
+  if (t.viewPtr) {
+    ByteReader v =
+        mem.reader(t.viewPtr, kGen9ViewSize, "texture view block (32 bytes)", base + kView);
+    t.view = v.bytes(size_t(kGen9ViewSize), "texture view block");
+    t.viewDimension = loadLE<uint16_t>(t.view, kViewDimension);
+  }
+  return t;
+}
+
+void storeGen9Fields(TextureRecord& t) {
+  storeFields(gen9Fields(), size_t(kGen9RecordSize), t);
+  if (!t.view.empty()) {
+    t.view.resize(size_t(kGen9ViewSize), 0);
+    storeLE<uint16_t>(t.view, kViewDimension, uint16_t(t.viewDimension));
+  }
+}
+
+} // namespace strata::ytd
