@@ -66,6 +66,19 @@ std::vector<std::string> batchOutputNames(const std::vector<Input>& inputs, cons
   return names;
 }
 
+bool makeOutputDirectory(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (fs::is_directory(dir, ec)) return true;
+  std::fprintf(stderr, "strata: error: %s: cannot create the output directory\n", dir.c_str());
+  return false;
+}
+
+size_t countStatus(const std::vector<Record>& records, Status status) {
+  return size_t(std::count_if(records.begin(), records.end(),
+                              [&](const Record& r) { return r.status == status; }));
+}
+
 unsigned jobCount(int jobs, size_t inputs) {
   unsigned n = jobs > 0 ? unsigned(jobs) : std::max(1u, std::thread::hardware_concurrency());
   return unsigned(std::min<size_t>(n, std::max<size_t>(inputs, 1)));

@@ -42,6 +42,12 @@ std::vector<std::string> batchOutputNames(const std::vector<Input>& inputs, cons
 
 unsigned jobCount(int jobs, size_t inputs);
 
+// Creates a batch's output directory; false (error printed) when it cannot.
+bool makeOutputDirectory(const std::string& dir);
+
+// How many records were skipped and how many failed, for the summary line.
+size_t countStatus(const std::vector<Record>& records, Status status);
+
 // Applies --shard to the inputs (and the parallel `names`, when given) and to
 // the files ignored; false with a usage error printed when the option is malformed.
 bool applyShard(const BatchArgs& args, ExpandedInputs& ex, std::vector<std::string>* names);

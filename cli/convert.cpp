@@ -134,15 +134,7 @@ int runConvert(const ConvertArgs& args) {
                                          ? batchOutputNames(ex.inputs, args.output, ".glb")
                                          : std::vector<std::string>(ex.inputs.size(), args.output);
   if (!applyShard(args.batch, ex, &outputs)) return kExitUsage;
-  if (ex.batch) {
-    std::error_code ec;
-    fs::create_directories(args.output, ec);
-    if (!fs::is_directory(args.output, ec)) {
-      std::fprintf(stderr, "strata: error: %s: cannot create the output directory\n",
-                   args.output.c_str());
-      return kExitFailed;
-    }
-  }
+  if (ex.batch && !makeOutputDirectory(args.output)) return kExitFailed;
   std::vector<Record> started;
   uint64_t bytes = 0;
   for (const Input& in : ex.inputs) {
@@ -181,11 +173,8 @@ int runConvert(const ConvertArgs& args) {
           bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
         }
       });
-  size_t skipped = 0, failed = 0;
-  for (const Record& r : records) {
-    skipped += r.status == Status::Skipped;
-    failed += r.status == Status::Failed;
-  }
+  const size_t skipped = countStatus(records, Status::Skipped);
+  const size_t failed = countStatus(records, Status::Failed);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("converted %zu of %zu inputs into %s (%zu skipped, %zu failed%s; %s)\n",

@@ -187,12 +187,10 @@ int runTextures(const TexturesArgs& args) {
           bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
         }
       });
-  size_t skipped = 0, failed = 0, textures = 0;
-  for (const Record& r : records) {
-    skipped += r.status == Status::Skipped;
-    failed += r.status == Status::Failed;
-    textures += r.summary.value("written", size_t(0));
-  }
+  const size_t skipped = countStatus(records, Status::Skipped);
+  const size_t failed = countStatus(records, Status::Failed);
+  size_t textures = 0;
+  for (const Record& r : records) textures += r.summary.value("written", size_t(0));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   // The last line on stdout, after the files written, as for convert and validate.

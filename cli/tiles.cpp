@@ -1,5 +1,6 @@
 // `strata tiles IN.atlas|IN.chu... -o DIR` (docs/tiles.md): an OGC 3D Tiles
 // 1.1 tileset per terrain, batch, progress and --jobs as for convert.
+#include "batch.h"
 #include "commands.h"
 #include "inputs.h"
 #include "meshopt_compress.h"
@@ -87,13 +88,7 @@ int runTiles(const TilesArgs& args) {
 
   // Batch: DIR/<stem>/tileset.json per input (DIR/<name>/ where stems clash),
   // inputs in parallel, each tileset written by one job.
-  std::error_code ec;
-  fs::create_directories(args.output, ec);
-  if (!fs::is_directory(args.output, ec)) {
-    std::fprintf(stderr, "strata: error: %s: cannot create the output directory\n",
-                 args.output.c_str());
-    return kExitFailed;
-  }
+  if (!makeOutputDirectory(args.output)) return kExitFailed;
   std::map<std::string, int> stems;
   for (const Input& in : ex.inputs) stems[fs::path(in.path).stem().string()]++;
   const size_t total = ex.inputs.size();
