@@ -49,12 +49,6 @@ std::vector<uint8_t> knownChunk() {
   return b.b;
 }
 
-void expectValid(const fs::path& glb) {
-  ValidatorResult v = validateGltf(glb);
-  EXPECT_EQ(v.errors, 0) << v.raw;
-  EXPECT_EQ(v.warnings, 0) << v.raw;
-}
-
 } // namespace
 
 TEST(AtlasGltf, KnownChunkExactValuesAfterAxisConversion) {

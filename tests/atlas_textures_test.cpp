@@ -70,12 +70,6 @@ fs::path writeUnique(const fs::path& dir, uint32_t geomDepth, uint32_t texDepth,
   return p;
 }
 
-void expectValid(const fs::path& glb) {
-  ValidatorResult v = validateGltf(glb);
-  EXPECT_EQ(v.errors, 0) << v.raw;
-  EXPECT_EQ(v.warnings, 0) << v.raw;
-}
-
 } // namespace
 
 TEST(AtlasTextures, EachChunkShowsItsTile) {

@@ -1,5 +1,6 @@
 #include "test_support.h"
 
+#include "strata/image.h"
 #include "strata/scene.h"
 
 #include <gtest/gtest.h>
@@ -114,6 +115,12 @@ MeasuredRun cliMeasured(const std::vector<std::string>& args) {
   return m;
 }
 
+void expectValid(const fs::path& file) {
+  ValidatorResult v = validateGltf(file);
+  EXPECT_EQ(v.errors, 0) << v.raw;
+  EXPECT_EQ(v.warnings, 0) << v.raw;
+}
+
 ValidatorResult validateGltf(const fs::path& file) {
   ValidatorResult v;
   RunResult r = run(quote(STRATA_NODE) + " " +
@@ -171,6 +178,20 @@ fs::path sourceDir() {
 const std::string& nodeExecutable() {
   static const std::string node = STRATA_NODE;
   return node;
+}
+
+strata::Image solidImage(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
+                         uint32_t mips, const std::vector<uint8_t>& unit) {
+  strata::Image img;
+  img.name = name;
+  img.dxgiFormat = dxgiFormat;
+  img.width = w;
+  img.height = h;
+  img.mipLevels = mips;
+  const size_t size = size_t(strata::image::imageByteSize(img));
+  while (img.data.size() < size) img.data.insert(img.data.end(), unit.begin(), unit.end());
+  img.data.resize(size);
+  return img;
 }
 
 void expectSameImage(const strata::Image& a, const strata::Image& b) {

@@ -15,6 +15,11 @@ namespace testsupport {
 // Every field of two images equal (format, shape, colour space, every byte).
 void expectSameImage(const strata::Image& a, const strata::Image& b);
 
+// An image of `mips` levels whose bytes repeat `unit` (a texel or a block) to
+// the size image::imageByteSize gives its format.
+strata::Image solidImage(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
+                         uint32_t mips, const std::vector<uint8_t>& unit);
+
 namespace fs = std::filesystem;
 
 // A fresh empty directory under the build tree, unique per test.
@@ -54,6 +59,8 @@ struct ValidatorResult {
 
 // Validates a .glb/.gltf with the Khronos glTF Validator.
 ValidatorResult validateGltf(const fs::path& file);
+// Expects the validator to report no error and no warning on `file`.
+void expectValid(const fs::path& file);
 
 // "at byte N (0xN)", as Strata's errors and reports place an offset.
 std::string byteAt(uint64_t offset);

@@ -19,12 +19,6 @@ fs::path sampleLevel(const fs::path& dir, bool gsRam = true) {
   return dir;
 }
 
-void expectValid(const fs::path& glb) {
-  ValidatorResult v = validateGltf(glb);
-  EXPECT_EQ(v.errors, 0) << v.raw;
-  EXPECT_EQ(v.warnings, 0) << v.raw;
-}
-
 size_t triangles(const tinygltf::Model& m, const tinygltf::Node& n) {
   size_t t = 0;
   for (auto& p : m.meshes.at(size_t(n.mesh)).primitives)

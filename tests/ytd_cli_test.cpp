@@ -22,19 +22,6 @@ std::string shared(const std::string& rel) {
   return (sharedDir() / "samples" / rel).string();
 }
 
-Image solidImage(const std::string& name, uint32_t fmt, uint32_t w, uint32_t h,
-                 const std::vector<uint8_t>& unit) {
-  Image img;
-  img.name = name;
-  img.dxgiFormat = fmt;
-  img.width = w;
-  img.height = h;
-  const size_t size = size_t(image::imageByteSize(img));
-  while (img.data.size() < size) img.data.insert(img.data.end(), unit.begin(), unit.end());
-  img.data.resize(size);
-  return img;
-}
-
 // BC1 red (colour0 0xF800 > colour1 0x001F, indices 0) and B8G8R8A8 bytes.
 const std::vector<uint8_t> kBc1Red = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};
 const std::vector<uint8_t> kBgraTeal = {200, 150, 10, 255}; // B G R A -> RGBA (10, 150, 200, 255)
@@ -60,10 +47,10 @@ std::vector<uint8_t> readPng(const fs::path& path, int& w, int& h) {
 
 fs::path writeTestYtd(const fs::path& dir, ytd::Edition edition) {
   auto path = dir / (edition == ytd::Edition::Enhanced ? "cli_v5.ytd" : "cli_v13.ytd");
-  writeBytes(path,
-             ytd::writeYtd(std::vector<Image>{solidImage("red_bc1", dx::BC1, 16, 8, kBc1Red),
-                                              solidImage("teal_bgra", dx::BGRA8, 4, 4, kBgraTeal)},
-                           edition));
+  writeBytes(path, ytd::writeYtd(
+                       std::vector<Image>{solidImage("red_bc1", dx::BC1, 16, 8, 1, kBc1Red),
+                                          solidImage("teal_bgra", dx::BGRA8, 4, 4, 1, kBgraTeal)},
+                       edition));
   return path;
 }
 

@@ -16,24 +16,9 @@ namespace dx = strata::image::dxgi;
 
 namespace {
 
-Image solid(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h, uint32_t mips,
-            const std::vector<uint8_t>& unit) {
-  Image img;
-  img.name = name;
-  img.dxgiFormat = dxgiFormat;
-  img.width = w;
-  img.height = h;
-  img.mipLevels = mips;
-  const size_t size = size_t(image::imageByteSize(img));
-  for (size_t i = 0; i < size; i += unit.size())
-    img.data.insert(img.data.end(), unit.begin(), unit.end());
-  img.data.resize(size);
-  return img;
-}
-
 Image counting(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
                uint32_t mips) {
-  Image img = solid(name, dxgiFormat, w, h, mips, {0});
+  Image img = testsupport::solidImage(name, dxgiFormat, w, h, mips, {0});
   for (size_t i = 0; i < img.data.size(); ++i) img.data[i] = uint8_t(i * 7 + 3);
   return img;
 }
@@ -261,7 +246,8 @@ TEST(YtdRoundTrip, EveryListedFormatDecodes) {
             fc.dxgi == dx::BC5 || fc.dxgi == dx::BC7 || fc.dxgi == dx::BGRA8 || fc.dxgi == dx::A8 ||
             fc.dxgi == dx::RGBA8 || fc.dxgi == dx::R8 || fc.dxgi == dx::B5G5R5A1))
         continue;
-      imgs.push_back(solid(std::string("fmt_") + pf->name, fc.dxgi, 8, 8, 1, fc.unit));
+      imgs.push_back(
+          testsupport::solidImage(std::string("fmt_") + pf->name, fc.dxgi, 8, 8, 1, fc.unit));
       cases.push_back(fc);
     }
     auto c = readYtd(writeYtd(imgs, ed), "formats.ytd");
