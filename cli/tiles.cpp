@@ -8,6 +8,7 @@
 #include "tiles_tileset.h"
 
 #include "strata/error.h"
+#include "strata/parallel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -112,8 +113,12 @@ int runTiles(const TilesArgs& args) {
       bar.update(++done, total);
     }
   };
+  // The batch's workers hold their share of the thread budget (main sets it
+  // from --jobs); this thread is the first of them.
+  ThreadReservation more(unsigned(std::min<size_t>({jobs, total, threadBudget()})) - 1);
   std::vector<std::thread> threads;
-  for (unsigned j = 0; j < std::min<size_t>(jobs, total); ++j) threads.emplace_back(worker);
+  for (unsigned j = 0; j < more.count(); ++j) threads.emplace_back(worker);
+  worker();
   for (auto& t : threads) t.join();
   bar.finish();
   std::printf("tiled %zu of %zu inputs into %s (%zu failed)\n", total - failed.load(), total,

@@ -3,6 +3,7 @@
 #include "common/quadtree.h"
 
 #include "strata/error.h"
+#include "strata/parallel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -262,8 +263,12 @@ void writeTileset(const Scene& all, const std::string& dirName, const TilesetOpt
       }
     };
     std::vector<std::thread> threads;
+    // The workers hold their share of the process's thread budget
+    // (strata/parallel.h), so the PNG encoding inside each GLB takes only what
+    // they leave. This thread is the first worker.
     const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, unsigned(work.size())));
-    for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
+    ThreadReservation more(std::min(jobs, threadBudget()) - 1);
+    for (unsigned j = 0; j < more.count(); ++j) threads.emplace_back(worker);
     worker();
     for (auto& t : threads) t.join();
     if (failure) std::rethrow_exception(failure);
