@@ -9,6 +9,7 @@
 #include <OpenImageIO/filesystem.h>
 #include <OpenImageIO/imageio.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 
@@ -131,6 +132,12 @@ TEST(ImageEncoded, PngBrokenStreamsNameTheChunkAndWhatWasExpected) {
   std::vector<uint8_t> crc = good;
   crc[kFirstIdatOffset - 1] ^= 0x55;
   expectError(crc, 8, "IHDR chunk: IHDR: CRC error");
+  // A chunk type byte that is not text (the fuzzers' find: the raw byte made
+  // `validate --json` abort): percent-escaped, the message stays UTF-8.
+  std::vector<uint8_t> type = good;
+  type[8 + 4 + 2] = 0xA3; // "IHDR" -> "IH\xA3R"
+  expectError(type, 8, "IH%A3R chunk");
+  EXPECT_NO_THROW((void)nlohmann::json(errorOf(type)).dump()) << errorOf(type);
 }
 
 TEST(ImageEncoded, PngHugeDeclaredSizesFailBeforeAllocating) {

@@ -4,6 +4,7 @@
 #include "image/decode_limits.h"
 #include "image/encoded.h"
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <cstddef>
 #include <cstdio>
@@ -129,7 +130,7 @@ Image decodeJPEG(const std::vector<uint8_t>& bytes, const std::string& file) {
     const size_t at = s.code == JWRN_JPEG_EOF ? bytes.size()
                       : s.cinfo.src           ? bytes.size() - s.cinfo.src->bytes_in_buffer
                                               : 0;
-    const std::string what = std::string("expected a JPEG image: ") + s.message;
+    const std::string what = "expected a JPEG image: " + escapeUtf8(s.message);
     if (s.code == JERR_SOF_UNSUPPORTED) return Unsupported(file, at, what);
     return Error(file, at, what);
   };

@@ -4,6 +4,7 @@
 #include "image/decode_limits.h"
 #include "image/encoded.h"
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <png.h>
 
@@ -137,10 +138,13 @@ Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file) {
     // Where libpng stopped: the byte its failed read began at, or the last
     // one it had read when a check of what it read failed.
     const Chunk* c = chunkAt(chunks, s.cut || s.pos == 0 ? s.pos : s.pos - 1);
-    if (!c) return Error(file, 0, std::string("expected a PNG image: ") + s.message);
+    // The chunk type and libpng's message quote file bytes: escaped, messages
+    // stay UTF-8 text (`validate --json`).
+    const std::string message = escapeUtf8(s.message);
+    if (!c) return Error(file, 0, "expected a PNG image: " + message);
     return Error(file, c->offset,
-                 std::string("expected a PNG image: libpng stopped in the ") + c->type +
-                     " chunk: " + s.message);
+                 "expected a PNG image: libpng stopped in the " + escapeUtf8(c->type) +
+                     " chunk: " + message);
   };
   if (!readHeader(s)) throw fail();
 
