@@ -181,7 +181,7 @@ std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path) {
                                   aiProcess_ValidateDataStructure);
   if (!s)
     throw Error(path, Error::kNoOffset,
-                std::string("not a file Assimp can read: ") + importer.GetErrorString());
+                "not a file Assimp can read: " + escapeUtf8(importer.GetErrorString()));
   if ((s->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || s->mNumMeshes == 0)
     throw Error(path, Error::kNoOffset, "the file holds no meshes: nothing to write back");
   return AssimpReader(*s, path).read();

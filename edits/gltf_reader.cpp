@@ -6,6 +6,7 @@
 
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "strata/text.h"
 
 #include <tiny_gltf.h>
 
@@ -399,7 +400,7 @@ std::vector<AtlasChunkEdit> readGltfEdits(const std::string& path) {
   if (!ok)
     throw Error(path, Error::kNoOffset,
                 std::string("not a readable glTF ") + (binary ? "binary (GLB)" : "JSON") + ": " +
-                    (err.empty() ? warn : err));
+                    escapeUtf8(err.empty() ? warn : err)); // it may quote the file's bytes
   return Reader(model, path).read();
 }
 
