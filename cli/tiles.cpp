@@ -8,14 +8,10 @@
 #include "tiles_tileset.h"
 
 #include "strata/error.h"
-#include "strata/parallel.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <map>
-#include <mutex>
 #include <string_view>
 #include <thread>
 
@@ -90,39 +86,26 @@ int runTiles(const TilesArgs& args) {
   // Batch: DIR/<stem>/tileset.json per input (DIR/<name>/ where stems clash),
   // inputs in parallel, each tileset written by one job.
   if (!makeOutputDirectory(args.output)) return kExitFailed;
-  std::map<std::string, int> stems;
-  for (const Input& in : ex.inputs) stems[fs::path(in.path).stem().string()]++;
-  const size_t total = ex.inputs.size();
-  std::atomic<size_t> next{0}, done{0}, failed{0};
-  Progress bar("tiling");
-  std::mutex logMutex;
-  auto worker = [&] {
-    for (size_t i; (i = next++) < total;) {
-      const Input& in = ex.inputs[i];
-      const fs::path p(in.path);
-      const std::string base =
-          stems[p.stem().string()] > 1 ? p.filename().string() : p.stem().string();
-      try {
-        tileOne(in, (fs::path(args.output) / base).string(), args, 1, nullptr);
-      } catch (const std::exception& e) {
-        ++failed;
-        std::lock_guard<std::mutex> lock(logMutex);
-        bar.finish();
-        std::fprintf(stderr, "strata: error: %s\n", e.what());
-      }
-      bar.update(++done, total);
-    }
-  };
-  // The batch's workers hold their share of the thread budget (main sets it
-  // from --jobs); this thread is the first of them.
-  ThreadReservation more(unsigned(std::min<size_t>({jobs, total, threadBudget()})) - 1);
-  std::vector<std::thread> threads;
-  for (unsigned j = 0; j < more.count(); ++j) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
-  bar.finish();
-  std::printf("tiled %zu of %zu inputs into %s (%zu failed)\n", total - failed.load(), total,
-              args.output.c_str(), failed.load());
+  const std::vector<std::string> dirs = batchOutputNames(ex.inputs, args.output, "");
+  std::vector<Record> started;
+  uint64_t bytes = 0;
+  for (const Input& in : ex.inputs) {
+    started.push_back(startRecord(in));
+    bytes += started.back().size;
+  }
+  Progress bar("tiling", ex.inputs.size(), bytes);
+  const std::vector<Record> records =
+      runBatch(ex.inputs, started, int(jobs), bar, [&](size_t i, Record& r) {
+        try {
+          tileOne(ex.inputs[i], dirs[i], args, 1, nullptr);
+        } catch (const std::exception& e) {
+          recordFailure(r, e);
+          bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
+        }
+      });
+  const size_t failed = countStatus(records, Status::Failed);
+  std::printf("tiled %zu of %zu inputs into %s (%zu failed)\n", records.size() - failed,
+              records.size(), args.output.c_str(), failed);
   return failed ? kExitFailed : kExitOk;
 }
 
