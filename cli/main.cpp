@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
 
   ExportAtlasArgs exp;
   auto* exportAtlas = app.add_subcommand(
-      "export-atlas", "Write an edited glTF/GLB (or OBJ, FBX, DAE...) back to a v140 .atlas");
+      "export-atlas", "Write an edited glTF/GLB (or OBJ, FBX) back to a v140 .atlas");
   exportAtlas->add_option("edited", exp.edited, "Edited file: .glb, .gltf or any Assimp format")
       ->required();
   exportAtlas->add_option("--base", exp.base, "The .atlas the edit was converted from")->required();

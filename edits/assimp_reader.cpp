@@ -164,15 +164,18 @@ std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path) {
   // Assimp's forty-odd importers are uneven on malformed files (tests/fuzz
   // found that "ply\nformat ascii 1.0\n" hangs Assimp 5.2's PLY reader), so
   // only the formats DCC edits arrive in go to it, each picked by extension:
-  // no other importer ever sees the file.
+  // no other importer ever sees the file. COLLADA is refused too: tests/fuzz
+  // found 35 KB .dae files that make Assimp 5.2's DAE importer allocate
+  // gigabytes (docs/robustness.md); DCC tools export the same edit as glTF,
+  // OBJ or FBX.
   std::string ext = std::filesystem::path(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
-  if (ext != ".obj" && ext != ".fbx" && ext != ".dae")
+  if (ext != ".obj" && ext != ".fbx")
     throw Unsupported(path, Error::kNoOffset,
-                      "an edited mesh is read as glTF/GLB (by its content) or as OBJ, FBX or DAE "
-                      "(by the extension .obj, .fbx, .dae); '" +
-                          ext + "' is none of them");
+                      "an edited mesh is read as glTF/GLB (by its content) or as OBJ or FBX "
+                      "(by the extension .obj, .fbx); '" +
+                          ext + "' is none of them (COLLADA: export it as glTF, OBJ or FBX)");
   Assimp::Importer importer;
   // Keep lines and points as they are (an error below) rather than dropping them.
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, 0);
