@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <set>
 
 namespace strata::atlas {
 
@@ -313,6 +314,26 @@ const std::vector<Problem>& TextureBinder::sourceProblems() const {
 
 const std::map<uint64_t, int>& TextureBinder::fallbacks() const {
   return s_->fallbacks;
+}
+
+void TextureBinder::decodeAhead(uint32_t level) {
+  if (!active()) return;
+  std::vector<std::pair<size_t, size_t>> wanted;
+  const uint32_t side = 1u << level;
+  for (int toc : {s_->base, s_->opacity, s_->shadow}) {
+    if (toc < 0) continue;
+    // Several chunks share a tile of a coarser texture level: each once, in
+    // the order bind() meets them.
+    std::set<size_t> seen;
+    const uint32_t at = s_->levelFor(toc, level);
+    for (uint32_t x = 0; x < side; ++x)
+      for (uint32_t y = 0; y < side; ++y) {
+        const TilePlacement p = placeTile(level, x, y, at);
+        const size_t stub = size_t(nodeId(p.level, p.stubX, p.stubY));
+        if (seen.insert(stub).second) wanted.push_back({size_t(toc), stub});
+      }
+  }
+  s_->tiles.decodeAhead(wanted);
 }
 
 void TextureBinder::bind(Mesh& mesh, uint32_t level, uint32_t x, uint32_t y) {

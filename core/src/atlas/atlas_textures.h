@@ -40,6 +40,10 @@ public:
   TextureBinder(const File& file, const LoadOptions& options, const std::string& fileName,
                 Scene& scene, TileCache& tiles);
   ~TextureBinder();
+  // Decodes, on every core the thread budget gives, the tiles that bind()
+  // will ask for for the chunks of geometry level `level` (the ones §4
+  // assigns; a fallback tile under --partial is still decoded when asked).
+  void decodeAhead(uint32_t level);
   // Sets uv0 (tile-local), uv1 (global), the morph uv0 deltas and the material
   // of every primitive in `mesh`, which was built from the chunk at (level, x, y).
   void bind(Mesh& mesh, uint32_t level, uint32_t x, uint32_t y);
