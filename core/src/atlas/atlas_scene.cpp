@@ -105,6 +105,7 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
       if (options.progress) options.progress(++done, size_t(side) * side);
     }
   if (options.textures) {
+    textures.composeBlended();
     // Every tile is checked, the ones no chunk shows too: validate decodes
     // them all, and what it calls an error the load refuses.
     tiles.checkAll();
