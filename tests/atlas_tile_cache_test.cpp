@@ -17,18 +17,6 @@ namespace {
 // numbered as §1 (level 2 starts at stub 5: stub 5 + 4x + y is L2_x_y).
 constexpr size_t kTexToc = 1;
 
-File terrain() {
-  SynthOptions o;
-  o.treeDepth = 2;
-  o.gridQuads = 2;
-  File f = synthTerrain(o);
-  SynthTextureTree t;
-  t.depth = 3;
-  t.tileSize = 8;
-  addUniqueTextures(f, t);
-  return f;
-}
-
 void expectFlat(const strata::Image& img, std::array<uint8_t, 3> rgb) {
   ASSERT_EQ(img.width, 8u);
   ASSERT_EQ(img.height, 8u);
@@ -44,7 +32,7 @@ void expectFlat(const strata::Image& img, std::array<uint8_t, 3> rgb) {
 } // namespace
 
 TEST(AtlasTileCache, DecodeAheadHandsEachFrameOutOnce) {
-  File f = terrain();
+  File f = synthUniqueTerrain(2, 3);
   std::vector<TexStub>& stubs = f.tocs[kTexToc].texStubs;
   stubs[6] = stubs[7] = stubs[5]; // L2_0_1 and L2_0_2 refer to L2_0_0's frame
   const uint32_t brokenAt = stubs[9].offset;
