@@ -56,17 +56,8 @@ namespace {
 
 fs::path writeUnique(const fs::path& dir, uint32_t geomDepth, uint32_t texDepth,
                      uint8_t format = 1) {
-  SynthOptions o;
-  o.treeDepth = geomDepth;
-  o.gridQuads = 2;
-  File f = synthTerrain(o);
-  SynthTextureTree t;
-  t.depth = texDepth;
-  t.tileSize = 8;
-  t.format = format;
-  addUniqueTextures(f, t);
   fs::path p = dir / "unique.atlas";
-  writeBytes(p, writeAtlas(f));
+  writeBytes(p, writeAtlas(synthUniqueTerrain(geomDepth, texDepth, format)));
   return p;
 }
 

@@ -37,14 +37,7 @@ struct Terrain {
 // The terrain with the tiles at `stubs` replaced by `bytes` (mFormat `format`).
 Terrain writeTerrain(const fs::path& dir, const std::vector<size_t>& stubs,
                      const std::vector<uint8_t>& bytes, uint8_t format = 1) {
-  SynthOptions o;
-  o.treeDepth = 3;
-  o.gridQuads = 2;
-  File f = synthTerrain(o);
-  SynthTextureTree t;
-  t.depth = 3;
-  t.tileSize = 8;
-  addUniqueTextures(f, t);
+  File f = synthUniqueTerrain(3, 3);
   for (size_t s : stubs) {
     Frame* fr = f.frameAt(f.tocs[kTexToc].texStubs[s].offset);
     fr->tex.format = format;

@@ -213,6 +213,19 @@ void addUniqueTextures(File& file, const SynthTextureTree& tree) {
   layoutAtlas(file);
 }
 
+File synthUniqueTerrain(uint32_t geomDepth, uint32_t texDepth, uint8_t format) {
+  SynthOptions o;
+  o.treeDepth = geomDepth;
+  o.gridQuads = 2;
+  File f = synthTerrain(o);
+  SynthTextureTree t;
+  t.depth = texDepth;
+  t.tileSize = 8;
+  t.format = format;
+  addUniqueTextures(f, t);
+  return f;
+}
+
 void addBlendedTextures(File& file, const SynthTextureTree& opacity, const SynthTextureTree& light,
                         const std::vector<std::string>& sourceImages, int virtualTexSize) {
   addTexToc(file, opacity, [](uint32_t l, uint32_t x, uint32_t y) {

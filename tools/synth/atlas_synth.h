@@ -42,6 +42,11 @@ uint32_t synthOpacitySource(uint32_t level, uint32_t x, uint32_t y);
 // textureSlot=0, then lays the file out again.
 void addUniqueTextures(File& file, const SynthTextureTree& tree);
 
+// A small terrain for tests: geometry depth `geomDepth` of 2x2 quads a chunk
+// with a unique texture tree of depth `texDepth` of flat 8x8 tiles in
+// mFormat `format` (addUniqueTextures).
+File synthUniqueTerrain(uint32_t geomDepth, uint32_t texDepth, uint8_t format = 1);
+
 // Adds the opacity Tex TOC (slot 0), the light-map Tex TOC (slot 1) and a
 // Config TOC with type=blender naming `sourceImages`, then lays out again.
 void addBlendedTextures(File& file, const SynthTextureTree& opacity, const SynthTextureTree& light,

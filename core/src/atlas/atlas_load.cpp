@@ -51,23 +51,22 @@ TextureSet loadTiles(const File& file, const LoadOptions& options, const std::st
   std::vector<std::string> ignored; // no chunk is part of a texture set
   applyStructure(problems, options.partial, fileName, ignored);
   TileCache tiles(file, options.swapRedBlue, origins);
+  const std::vector<std::pair<size_t, size_t>> stubs = tiles.stubs();
+  tiles.decodeAhead(stubs); // every tile at once, on the cores the budget has
   std::map<std::pair<size_t, uint32_t>, size_t> first; // a shared frame: copies for every stub
-  for (size_t t = 0; t < file.tocs.size(); ++t) {
-    if (file.tocs[t].kind != TocKind::Tex) continue;
-    for (size_t i = 0; i < file.tocs[t].texStubs.size(); ++i) {
-      const uint32_t frame = tiles.frameOf(t, i);
-      if (!frame) continue;
-      auto seen = first.find({t, frame});
-      if (seen != first.end()) {
-        Image copy = out.images[seen->second];
-        copy.name = origins(t, i).imageName;
-        out.images.push_back(std::move(copy));
-        continue;
-      }
-      if (std::optional<Image> img = tiles.take(t, i)) {
-        first[{t, frame}] = out.images.size();
-        out.images.push_back(std::move(*img));
-      }
+  for (auto [t, i] : stubs) {
+    const uint32_t frame = tiles.frameOf(t, i);
+    if (!frame) continue;
+    auto seen = first.find({t, frame});
+    if (seen != first.end()) {
+      Image copy = out.images[seen->second];
+      copy.name = origins(t, i).imageName;
+      out.images.push_back(std::move(copy));
+      continue;
+    }
+    if (std::optional<Image> img = tiles.take(t, i)) {
+      first[{t, frame}] = out.images.size();
+      out.images.push_back(std::move(*img));
     }
   }
   applyImages(tiles.problems(), nullptr, options.partial, fileName, out.leftOut);

@@ -67,6 +67,7 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
   const size_t tocIndex = size_t(toc - file.tocs.data());
   TileCache tiles(file, options.swapRedBlue, origins ? origins : atlasTileOrigins(file, fileName));
   TextureBinder textures(file, options, fileName, scene, tiles);
+  textures.decodeAhead(level);
   const uint32_t side = 1u << level;
   size_t done = 0;
   for (uint32_t x = 0; x < side; ++x)
@@ -104,6 +105,7 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
       if (options.progress) options.progress(++done, size_t(side) * side);
     }
   if (options.textures) {
+    textures.composeBlended();
     // Every tile is checked, the ones no chunk shows too: validate decodes
     // them all, and what it calls an error the load refuses.
     tiles.checkAll();

@@ -6,11 +6,13 @@
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
+#include "strata/parallel.h"
 #include "strata/text.h"
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <set>
 
 namespace strata::atlas {
 
@@ -207,55 +209,74 @@ struct TextureBinder::State {
     return materialOfTile[key] = m;
   }
 
+  // A chunk's blended image, laid out by bakeChunk in chunk order and
+  // composed later (compose), all of them at once on the thread budget.
+  struct Bake {
+    size_t image; // in scene.images
+    TilePlacement chunk, po, ps;
+    const Rgba8 *op, *sh; // nodes of `decoded`: they stay put
+    float virt;
+  };
+  std::vector<Bake> bakes;
+
   // The blended colour of a chunk, baked into one image covering the chunk
-  // (its §4 local UV at texture level = geometry level).
+  // (its §4 local UV at texture level = geometry level): the tiles resolved
+  // and the material added now, the texels by compose().
   int bakeChunk(uint32_t g, uint32_t x, uint32_t y) {
-    const TilePlacement chunk = placeTile(g, x, y, g);
-    TilePlacement po{}, ps{};
-    const Rgba8 *op = nullptr, *sh = nullptr;
-    if (!resolve(opacity, g, x, y, po, [&](size_t stub, const TilePlacement&) {
-          return (op = tilePixels(opacity, stub)) != nullptr;
+    Bake b{};
+    b.chunk = placeTile(g, x, y, g);
+    if (!resolve(opacity, g, x, y, b.po, [&](size_t stub, const TilePlacement&) {
+          return (b.op = tilePixels(opacity, stub)) != nullptr;
         }))
       return -1;
-    if (shadow >= 0 && !resolve(shadow, g, x, y, ps, [&](size_t stub, const TilePlacement&) {
-          return (sh = tilePixels(shadow, stub)) != nullptr;
+    if (shadow >= 0 && !resolve(shadow, g, x, y, b.ps, [&](size_t stub, const TilePlacement&) {
+          return (b.sh = tilePixels(shadow, stub)) != nullptr;
         }))
-      sh = nullptr;
+      b.sh = nullptr;
     const Toc& opToc = file.tocs[size_t(opacity)];
     // As many texels as the opacity tile gives this chunk, at least 16.
-    uint32_t size = std::max<uint32_t>(16, op->w >> (g - po.level));
-    if (sh) size = std::max<uint32_t>(size, sh->w >> (g - ps.level));
+    uint32_t size = std::max<uint32_t>(16, b.op->w >> (g - b.po.level));
+    if (b.sh) size = std::max<uint32_t>(size, b.sh->w >> (g - b.ps.level));
     size = std::min<uint32_t>(size, 1024);
-    const float virt = schema.virtualTexSize > 0
-                           ? float(schema.virtualTexSize)
-                           : float(op->w) * float(1u << (opToc.treeDepth - 1));
+    b.virt = schema.virtualTexSize > 0 ? float(schema.virtualTexSize)
+                                       : float(b.op->w) * float(1u << (opToc.treeDepth - 1));
     Image out;
     out.width = out.height = size;
     out.dxgiFormat = 28;
     out.colorSpace = ColorSpace::SRGB;
+    const int material = addMaterial(std::move(out), nodeName(g, x, y) + "_blended");
+    b.image = scene.images.size() - 1;
+    bakes.push_back(b);
+    return material;
+  }
+
+  // The texels of one laid-out blended image; touches only that image.
+  void compose(const Bake& b) {
+    Image& out = scene.images[b.image];
+    const uint32_t size = out.width;
     out.data.resize(size_t(size) * size * 4);
     const bool blend = !sources.empty();
     for (uint32_t row = 0; row < size; ++row)
       for (uint32_t col = 0; col < size; ++col) {
         Vec2 local{(float(col) + 0.5f) / float(size), (float(row) + 0.5f) / float(size)};
-        Vec2 tc = globalUV(chunk, local);
-        Vec2 lo = localUV(po, tc);
-        std::array<float, 4> w = op->sample(lo[0], lo[1]);
+        Vec2 tc = globalUV(b.chunk, local);
+        Vec2 lo = localUV(b.po, tc);
+        std::array<float, 4> w = b.op->sample(lo[0], lo[1]);
         std::array<float, 3> rgb{};
         if (blend) {
           float sum = 0;
           for (size_t k = 0; k < 4 && k < sources.size(); ++k) sum += w[k];
           for (size_t k = 0; k < 4 && k < sources.size(); ++k) {
             if (w[k] <= 0 || sum <= 0) continue;
-            std::array<float, 4> s = sources[k].wrapTexel(tc[0] * virt, tc[1] * virt);
+            std::array<float, 4> s = sources[k].wrapTexel(tc[0] * b.virt, tc[1] * b.virt);
             for (int c = 0; c < 3; ++c) rgb[size_t(c)] += w[k] / sum * s[size_t(c)];
           }
         } else {
           rgb = {w[0], w[1], w[2]};
         }
-        if (sh) {
-          Vec2 ls = localUV(ps, tc);
-          std::array<float, 4> light = sh->sample(ls[0], ls[1]);
+        if (b.sh) {
+          Vec2 ls = localUV(b.ps, tc);
+          std::array<float, 4> light = b.sh->sample(ls[0], ls[1]);
           for (int c = 0; c < 3; ++c) rgb[size_t(c)] *= light[size_t(c)] / 255.0f;
         }
         uint8_t* d = &out.data[(size_t(row) * size + col) * 4];
@@ -263,7 +284,6 @@ struct TextureBinder::State {
           d[c] = uint8_t(std::clamp(std::lround(rgb[size_t(c)]), 0L, 255L));
         d[3] = 255;
       }
-    return addMaterial(std::move(out), nodeName(g, x, y) + "_blended");
   }
 };
 
@@ -313,6 +333,31 @@ const std::vector<Problem>& TextureBinder::sourceProblems() const {
 
 const std::map<uint64_t, int>& TextureBinder::fallbacks() const {
   return s_->fallbacks;
+}
+
+void TextureBinder::decodeAhead(uint32_t level) {
+  if (!active()) return;
+  std::vector<std::pair<size_t, size_t>> wanted;
+  const uint32_t side = 1u << level;
+  for (int toc : {s_->base, s_->opacity, s_->shadow}) {
+    if (toc < 0) continue;
+    // Several chunks share a tile of a coarser texture level: each once, in
+    // the order bind() meets them.
+    std::set<size_t> seen;
+    const uint32_t at = s_->levelFor(toc, level);
+    for (uint32_t x = 0; x < side; ++x)
+      for (uint32_t y = 0; y < side; ++y) {
+        const TilePlacement p = placeTile(level, x, y, at);
+        const size_t stub = size_t(nodeId(p.level, p.stubX, p.stubY));
+        if (seen.insert(stub).second) wanted.push_back({size_t(toc), stub});
+      }
+  }
+  s_->tiles.decodeAhead(wanted);
+}
+
+void TextureBinder::composeBlended() {
+  parallelFor(s_->bakes.size(), [&](size_t k) { s_->compose(s_->bakes[k]); });
+  s_->bakes.clear();
 }
 
 void TextureBinder::bind(Mesh& mesh, uint32_t level, uint32_t x, uint32_t y) {

@@ -40,9 +40,16 @@ public:
   TextureBinder(const File& file, const LoadOptions& options, const std::string& fileName,
                 Scene& scene, TileCache& tiles);
   ~TextureBinder();
+  // Decodes, on every core the thread budget gives, the tiles that bind()
+  // will ask for for the chunks of geometry level `level` (the ones §4
+  // assigns; a fallback tile under --partial is still decoded when asked).
+  void decodeAhead(uint32_t level);
   // Sets uv0 (tile-local), uv1 (global), the morph uv0 deltas and the material
   // of every primitive in `mesh`, which was built from the chunk at (level, x, y).
   void bind(Mesh& mesh, uint32_t level, uint32_t x, uint32_t y);
+  // Composes the blended images bind() laid out (their texels), on every
+  // core the thread budget gives. After the last bind().
+  void composeBlended();
   bool active() const;
   // The blended sources' problems, found by the constructor.
   const std::vector<Problem>& sourceProblems() const;

@@ -47,7 +47,16 @@ Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool s
 }
 
 TileCache::TileCache(const File& file, bool swapRedBlue, TileOrigins origins)
-    : file_(file), swap_(swapRedBlue), origins_(std::move(origins)) {}
+    : file_(file), swap_(swapRedBlue), origins_(std::move(origins)) {
+  frames_.reserve(file.frames.size());
+  for (const Frame& f : file.frames) frames_.emplace(f.offset, &f);
+}
+
+const Frame* TileCache::frame(size_t toc, size_t stub) const {
+  const uint32_t at = frameOf(toc, stub);
+  auto it = at ? frames_.find(at) : frames_.end();
+  return it == frames_.end() ? nullptr : it->second;
+}
 
 uint32_t TileCache::frameOf(size_t toc, size_t stub) const {
   const TexStub& s = file_.tocs[toc].texStubs[stub];
@@ -80,16 +89,21 @@ TileCache::Entry TileCache::decodeEntry(size_t toc, size_t stub, const Frame& f,
 }
 
 std::optional<Image> TileCache::decode(size_t toc, size_t stub) {
-  const uint32_t at = frameOf(toc, stub);
-  const Frame* f = at ? file_.frameAt(at) : nullptr;
+  const Frame* f = frame(toc, stub);
   if (!f) return std::nullopt;
   std::optional<Image> image;
-  done_[{toc, at}] = decodeEntry(toc, stub, *f, image);
+  done_[{toc, f->offset}] = decodeEntry(toc, stub, *f, image);
   return image;
 }
 
 std::optional<Image> TileCache::take(size_t toc, size_t stub) {
   const uint32_t at = frameOf(toc, stub);
+  auto kept = ahead_.find({toc, at});
+  if (kept != ahead_.end()) {
+    std::optional<Image> image = std::move(kept->second);
+    ahead_.erase(kept);
+    return image;
+  }
   if (!at || done_.count({toc, at})) return std::nullopt;
   return decode(toc, stub);
 }
@@ -99,30 +113,47 @@ bool TileCache::broken(size_t toc, size_t stub) const {
   return it != done_.end() && !it->second.ok;
 }
 
-void TileCache::checkAll() {
-  // The frames not decoded yet, each once (by its first stub), decoded on
-  // every core the thread budget gives; only what went wrong is kept.
-  struct Check {
+void TileCache::decodeFrames(const std::vector<std::pair<size_t, size_t>>& stubs, bool keep) {
+  struct Job {
     size_t toc, stub;
     const Frame* frame;
   };
-  std::vector<Check> checks;
+  std::vector<Job> jobs;
   std::set<std::pair<size_t, uint32_t>> queued;
+  for (auto [t, i] : stubs) {
+    const Frame* f = frame(t, i);
+    if (f && !done_.count({t, f->offset}) && queued.insert({t, f->offset}).second)
+      jobs.push_back({t, i, f});
+  }
+  std::vector<Entry> entries(jobs.size());
+  std::vector<std::optional<Image>> images(jobs.size());
+  parallelFor(jobs.size(), [&](size_t k) {
+    entries[k] = decodeEntry(jobs[k].toc, jobs[k].stub, *jobs[k].frame, images[k]);
+    if (!keep) images[k].reset(); // freed as soon as it is checked
+  });
+  for (size_t k = 0; k < jobs.size(); ++k) {
+    const std::pair<size_t, uint32_t> key{jobs[k].toc, frameOf(jobs[k].toc, jobs[k].stub)};
+    done_[key] = std::move(entries[k]);
+    if (images[k]) ahead_.emplace(key, std::move(*images[k]));
+  }
+}
+
+void TileCache::decodeAhead(const std::vector<std::pair<size_t, size_t>>& stubs) {
+  decodeFrames(stubs, true);
+}
+
+std::vector<std::pair<size_t, size_t>> TileCache::stubs() const {
+  std::vector<std::pair<size_t, size_t>> out;
   for (size_t t = 0; t < file_.tocs.size(); ++t)
     if (file_.tocs[t].kind == TocKind::Tex)
-      for (size_t i = 0; i < file_.tocs[t].texStubs.size(); ++i) {
-        const uint32_t at = frameOf(t, i);
-        const Frame* f = at ? file_.frameAt(at) : nullptr;
-        if (f && !done_.count({t, at}) && queued.insert({t, at}).second)
-          checks.push_back({t, i, f});
-      }
-  std::vector<Entry> entries(checks.size());
-  parallelFor(checks.size(), [&](size_t k) {
-    std::optional<Image> discarded;
-    entries[k] = decodeEntry(checks[k].toc, checks[k].stub, *checks[k].frame, discarded);
-  });
-  for (size_t k = 0; k < checks.size(); ++k)
-    done_[{checks[k].toc, frameOf(checks[k].toc, checks[k].stub)}] = std::move(entries[k]);
+      for (size_t i = 0; i < file_.tocs[t].texStubs.size(); ++i) out.push_back({t, i});
+  return out;
+}
+
+void TileCache::checkAll() {
+  // The frames not decoded yet, each once (by its first stub); only what
+  // went wrong is kept.
+  decodeFrames(stubs(), false);
 }
 
 std::vector<Problem> TileCache::problems() const {

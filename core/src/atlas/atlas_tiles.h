@@ -1,9 +1,9 @@
 #pragma once
 // Texture tiles decoded at most once each, with what went wrong for the ones
 // that do not decode: shared by validate (which decodes every tile), convert
-// (which decodes the tiles its scene shows, then the rest only to check them:
-// a tile decoded for the scene is its check) and textures. Decoded pixels and
-// findings live here, beside the file model, never in it.
+// (which decodes the tiles its scene shows ahead, then the rest only to check
+// them: a tile decoded for the scene is its check) and textures. Decoded
+// pixels and findings live here, beside the file model, never in it.
 #include "atlas/atlas_model.h"
 #include "common/problems.h"
 #include "strata/scene.h"
@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -43,8 +44,15 @@ public:
   // share decodes once and is handed out once: nullopt for an empty stub, for
   // a frame handed out before, and for one that does not decode (a problem).
   std::optional<Image> take(size_t toc, size_t stub);
+  // Decodes the frames of `stubs` ((toc, stub) pairs) not decoded yet, each
+  // once (named by its first stub in `stubs`), on every core the thread
+  // budget gives, and keeps the images for take(): the tiles a scene will
+  // show, decoded together instead of one at a time as it asks for them.
+  void decodeAhead(const std::vector<std::pair<size_t, size_t>>& stubs);
   // Whether that stub's frame was decoded and failed.
   bool broken(size_t toc, size_t stub) const;
+  // Every stub of every Tex TOC as (toc, stub), in TOC and stub order.
+  std::vector<std::pair<size_t, size_t>> stubs() const;
   // The frame offset a stub refers to (0 for an empty stub).
   uint32_t frameOf(size_t toc, size_t stub) const;
   // Decodes every frame not decoded yet, keeping only what went wrong.
@@ -62,12 +70,21 @@ private:
   const File& file_;
   bool swap_;
   TileOrigins origins_;
-  std::map<std::pair<size_t, uint32_t>, Entry> done_; // (toc, frame offset)
+  // File::frameAt searches every frame: a terrain's thousands of tiles made
+  // that quadratic. The first frame at each offset, as frameAt finds it.
+  std::unordered_map<uint32_t, const Frame*> frames_;
+  std::map<std::pair<size_t, uint32_t>, Entry> done_;  // (toc, frame offset)
+  std::map<std::pair<size_t, uint32_t>, Image> ahead_; // decoded ahead, not taken yet
 
   std::optional<Image> decode(size_t toc, size_t stub);
+  // The frame a stub refers to, or nullptr (an empty stub, or no frame there).
+  const Frame* frame(size_t toc, size_t stub) const;
   // Decodes one stub's frame into `image`, touching nothing shared (checkAll
-  // runs it on several threads).
+  // and decodeAhead run it on several threads).
   Entry decodeEntry(size_t toc, size_t stub, const Frame& frame, std::optional<Image>& image) const;
+  // Decodes the frames of `stubs` not decoded yet, each once, in parallel;
+  // `keep`: their images go to ahead_ (else only what went wrong is kept).
+  void decodeFrames(const std::vector<std::pair<size_t, size_t>>& stubs, bool keep);
 };
 
 } // namespace strata::atlas
