@@ -127,11 +127,10 @@ int main() {
           bc::decodeBC3(p, texels);
           break;
         case dxgi::BC4:
-          bc::decodeBC4Channel(p, false, texels, 4);
+          bc::decodeBC4(p, false, texels);
           break;
         case dxgi::BC5:
-          bc::decodeBC4Channel(p, false, texels, 4);
-          bc::decodeBC4Channel(p + 8, false, texels + 1, 4);
+          bc::decodeBC5(p, false, texels);
           break;
         case dxgi::BC6H_UF16:
           bc::decodeBC6H(p, false, half);

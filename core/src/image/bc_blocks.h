@@ -18,6 +18,11 @@ void decodeBC1(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 void decodeBC2(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 void decodeBC3(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 
+// BC4 as grey RGBA8 (R = G = B, A 255) and BC5 as R, G, 0, 255, laid out
+// as decodeBC1's; the channels as decodeBC4Channel decodes them.
+void decodeBC4(const uint8_t* block, bool snorm, uint8_t* rgba, size_t pitch = 16);
+void decodeBC5(const uint8_t* block, bool snorm, uint8_t* rgba, size_t pitch = 16);
+
 // One BC4 channel (8 bytes) to 16 bytes: texel (row r, column c) at
 // out[r * pitch + c * stride] (pitch 0: 4 * stride, a packed block).
 // UNORM: palette rounding as OpenImageIO 2.4 / bcdec ((6a + b + 1) / 7 ...).
@@ -34,10 +39,10 @@ void decodeBC6H(const uint8_t* block, bool isSigned, uint16_t* rgbHalf);
 void decodeBC7(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 
 // n-bit UNORM to 8-bit UNORM with round-to-nearest (D3D UNORM conversion).
-inline uint32_t unorm5To8(uint32_t v) {
+constexpr uint32_t unorm5To8(uint32_t v) {
   return (v * 255 + 15) / 31;
 }
-inline uint32_t unorm6To8(uint32_t v) {
+constexpr uint32_t unorm6To8(uint32_t v) {
   return (v * 255 + 31) / 63;
 }
 

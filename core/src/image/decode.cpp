@@ -73,30 +73,6 @@ void forEachBlock(const Subresource& s, std::vector<T>& out, F decode) {
   }
 }
 
-// BC4 / BC5 as RGBA8: the channels' palettes (decodeBC4Channel's bytes,
-// decoded once per block) combined into whole texels, one 4-byte store each.
-void bc4Block(const uint8_t* b, bool snorm, uint8_t* t, size_t pitch) {
-  uint8_t grey[16];
-  bc::decodeBC4Channel(b, snorm, grey, 1);
-  for (int r = 0; r < 4; ++r, t += pitch)
-    for (int c = 0; c < 4; ++c) {
-      const uint32_t v = grey[r * 4 + c];
-      const uint32_t px = v | v << 8 | v << 16 | 0xFF000000u; // R, G, B, A in memory
-      std::memcpy(t + 4 * c, &px, 4);
-    }
-}
-
-void bc5Block(const uint8_t* b, bool snorm, uint8_t* t, size_t pitch) {
-  uint8_t red[16], green[16];
-  bc::decodeBC4Channel(b, snorm, red, 1);       // red: first half-block
-  bc::decodeBC4Channel(b + 8, snorm, green, 1); // green: second half-block
-  for (int r = 0; r < 4; ++r, t += pitch)
-    for (int c = 0; c < 4; ++c) {
-      const uint32_t px = uint32_t(red[r * 4 + c]) | uint32_t(green[r * 4 + c]) << 8 | 0xFF000000u;
-      std::memcpy(t + 4 * c, &px, 4);
-    }
-}
-
 // BC6H texels as floats, row r at t + r * pitch.
 void bc6hBlockF(const uint8_t* b, bool isSigned, float* t, size_t pitch) {
   uint16_t h[48];
@@ -133,7 +109,7 @@ std::vector<uint8_t> decodeRGBA8(const Image& img, uint32_t mip, uint32_t layer)
   case dxgi::BC4_SNORM: {
     bool snorm = img.dxgiFormat == dxgi::BC4_SNORM;
     forEachBlock(s, out, [snorm](const uint8_t* b, uint8_t* t, size_t pitch) {
-      bc4Block(b, snorm, t, pitch);
+      bc::decodeBC4(b, snorm, t, pitch);
     });
     break;
   }
@@ -141,7 +117,7 @@ std::vector<uint8_t> decodeRGBA8(const Image& img, uint32_t mip, uint32_t layer)
   case dxgi::BC5_SNORM: {
     bool snorm = img.dxgiFormat == dxgi::BC5_SNORM;
     forEachBlock(s, out, [snorm](const uint8_t* b, uint8_t* t, size_t pitch) {
-      bc5Block(b, snorm, t, pitch);
+      bc::decodeBC5(b, snorm, t, pitch);
     });
     break;
   }
