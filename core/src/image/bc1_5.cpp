@@ -236,28 +236,4 @@ void decodeBC4ChannelF(const uint8_t* block, bool snorm, float* out, int stride)
   for (int i = 0; i < 16; ++i, idx >>= 3) out[i * stride] = pal[idx & 7];
 }
 
-float halfToFloat(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000) << 16;
-  uint32_t exp = h >> 10 & 31, man = h & 0x3FF;
-  uint32_t bits;
-  if (exp == 31) {
-    bits = sign | 0x7F800000 | man << 13; // infinity / NaN
-  } else if (exp != 0) {
-    bits = sign | (exp + 112) << 23 | man << 13;
-  } else if (man == 0) {
-    bits = sign;
-  } else {
-    // Subnormal: normalise the mantissa.
-    int e = -1;
-    do {
-      man <<= 1;
-      ++e;
-    } while (!(man & 0x400));
-    bits = sign | uint32_t(112 - e) << 23 | (man & 0x3FF) << 13;
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
 } // namespace strata::image::bc

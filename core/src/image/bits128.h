@@ -13,15 +13,11 @@ struct Bits128 {
     for (int i = 7; i >= 0; --i) lo = lo << 8 | b[i];
     for (int i = 15; i >= 8; --i) hi = hi << 8 | b[i];
   }
-  // The n bits (n <= 32) at `at`, without moving.
+  // The n bits (n <= 32) at `at`, without moving. (hi << 1) << (63 - at)
+  // is hi << (64 - at) without the undefined shift by 64 when at is 0: both
+  // arms are shifts a compiler selects between without a branch.
   uint32_t peek(unsigned at, unsigned n) const {
-    uint64_t v;
-    if (at >= 64)
-      v = hi >> (at - 64);
-    else if (at == 0)
-      v = lo;
-    else
-      v = lo >> at | hi << (64 - at);
+    const uint64_t v = at >= 64 ? hi >> (at & 63) : lo >> at | (hi << 1) << (63 - at);
     return uint32_t(v & ((uint64_t(1) << n) - 1));
   }
   uint32_t read(unsigned n) {
