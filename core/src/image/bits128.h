@@ -13,12 +13,15 @@ struct Bits128 {
     for (int i = 7; i >= 0; --i) lo = lo << 8 | b[i];
     for (int i = 15; i >= 8; --i) hi = hi << 8 | b[i];
   }
-  // The n bits (n <= 32) at `at`, without moving. (hi << 1) << (63 - at)
+  // The n bits (n <= 32) at `at`, without moving.
+  uint32_t peek(unsigned at, unsigned n) const {
+    return uint32_t(peek64(at) & ((uint64_t(1) << n) - 1));
+  }
+  // The 64 bits from `at` up (zeros above bit 127). (hi << 1) << (63 - at)
   // is hi << (64 - at) without the undefined shift by 64 when at is 0: both
   // arms are shifts a compiler selects between without a branch.
-  uint32_t peek(unsigned at, unsigned n) const {
-    const uint64_t v = at >= 64 ? hi >> (at & 63) : lo >> at | (hi << 1) << (63 - at);
-    return uint32_t(v & ((uint64_t(1) << n) - 1));
+  uint64_t peek64(unsigned at) const {
+    return at >= 64 ? hi >> (at & 63) : lo >> at | (hi << 1) << (63 - at);
   }
   uint32_t read(unsigned n) {
     uint32_t v = peek(pos, n);
