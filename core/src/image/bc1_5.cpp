@@ -138,25 +138,33 @@ constexpr bool bc4DivisionsExact() {
 }
 static_assert(bc4DivisionsExact(), "the BC4 palette's divisions must be exact");
 
-// The 8 palette values (0-255) of a BC4 channel. SNORM value v in [-1, 1]
-// to round((v + 1) / 2 * 255) = ((n + 127 d) * 255 + 127 d) / (254 d),
-// never negative since n >= -127 d.
-void bc4Values(const uint8_t* block, bool snorm, uint32_t pal[8]) {
-  if (!snorm) {
-    const uint16_t e0 = block[0], e1 = block[1];
-    const unsigned row = e0 > e1 ? 0 : 1;
-    uint16_t v[8];
-    for (int k = 0; k < 8; ++k)
-      v[k] = uint16_t(uint32_t(uint16_t(kBc4.wa[row][k] * e0 + kBc4.wb[row][k] * e1 + 1)) *
-                          kBc4.m[row][k] >>
-                      16) |
-             kBc4.o[row][k];
-    for (int k = 0; k < 8; ++k) pal[k] = v[k];
-    return;
+// The 8 palette values (0-255) of a BC4 UNORM channel: one 16-bit formula
+// per entry (kBc4), written so a compiler makes it eight-lane multiplies.
+inline void bc4Unorm(const uint8_t* block, uint32_t pal[8]) {
+  const unsigned row = block[0] > block[1] ? 0 : 1;
+  const uint16_t e0 = block[0], e1 = block[1];
+  const uint16_t *wa = kBc4.wa[row], *wb = kBc4.wb[row], *m = kBc4.m[row], *o = kBc4.o[row];
+  uint16_t v[8];
+  for (int k = 0; k < 8; ++k) {
+    const uint16_t n = uint16_t(wa[k] * e0 + wb[k] * e1 + 1);
+    v[k] = uint16_t(uint16_t((uint32_t(n) * uint32_t(m[k])) >> 16) | o[k]);
   }
-  const Bc4Palette p = channelPalette(block, snorm);
+  for (int k = 0; k < 8; ++k) pal[k] = v[k];
+}
+
+// SNORM value v in [-1, 1] to round((v + 1) / 2 * 255) =
+// ((n + 127 d) * 255 + 127 d) / (254 d), never negative since n >= -127 d.
+void bc4Snorm(const uint8_t* block, uint32_t pal[8]) {
+  const Bc4Palette p = channelPalette(block, true);
   for (int k = 0; k < 8; ++k)
     pal[k] = uint32_t(((p.num[k] + 127 * p.den[k]) * 255 + 127 * p.den[k]) / (254 * p.den[k]));
+}
+
+inline void bc4Values(const uint8_t* block, bool snorm, uint32_t pal[8]) {
+  if (snorm)
+    bc4Snorm(block, pal);
+  else
+    bc4Unorm(block, pal);
 }
 
 // Texel i's 3-bit index of a BC4 channel is bits 3i..3i+2 of bytes 2-7.
@@ -201,7 +209,7 @@ void decodeBC3(const uint8_t* block, uint8_t* rgba, size_t pitch) {
 void decodeBC4(const uint8_t* block, bool snorm, uint8_t* rgba, size_t pitch) {
   uint32_t pal[8];
   bc4Values(block, snorm, pal);
-  for (uint32_t& v : pal) v = v * 0x010101u | 0xFF000000u;
+  for (uint32_t& v : pal) v = v | v << 8 | v << 16 | 0xFF000000u;
   uint64_t idx = bc4Indices(block);
   for (int r = 0; r < 4; ++r, rgba += pitch)
     for (int c = 0; c < 4; ++c, idx >>= 3) store(rgba + 4 * c, pal[idx & 7]);
