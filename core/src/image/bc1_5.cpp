@@ -80,8 +80,12 @@ void colourPalette(const uint8_t* block, bool bc1, uint32_t pal[4]) {
   pal[0] |= 0xFF000000u, pal[1] |= 0xFF000000u, pal[2] |= 0xFF000000u;
 }
 
-void store(uint8_t* p, uint32_t texel) {
-  std::memcpy(p, &texel, 4);
+// A row of four texels in two 8-byte stores (texel 0 at the lowest address:
+// the texels are little-endian words, R in the low byte).
+void storeRow(uint8_t* p, uint32_t t0, uint32_t t1, uint32_t t2, uint32_t t3) {
+  const uint64_t lo = t0 | uint64_t(t1) << 32, hi = t2 | uint64_t(t3) << 32;
+  std::memcpy(p, &lo, 8);
+  std::memcpy(p + 8, &hi, 8);
 }
 
 // Palette of a BC4 channel as numerators over a common denominator:
@@ -177,20 +181,24 @@ uint64_t bc4Indices(const uint8_t* block) {
 void decodeBC1(const uint8_t* block, uint8_t* rgba, size_t pitch) {
   uint32_t pal[4];
   colourPalette(block, true, pal);
-  uint32_t idx = le32(block + 4);
-  for (int r = 0; r < 4; ++r, rgba += pitch)
-    for (int c = 0; c < 4; ++c, idx >>= 2) store(rgba + 4 * c, pal[idx & 3]);
+  const uint32_t idx = le32(block + 4);
+  for (int r = 0; r < 4; ++r, rgba += pitch) {
+    const uint32_t i = idx >> (8 * r);
+    storeRow(rgba, pal[i & 3], pal[i >> 2 & 3], pal[i >> 4 & 3], pal[i >> 6 & 3]);
+  }
 }
 
 void decodeBC2(const uint8_t* block, uint8_t* rgba, size_t pitch) {
   uint32_t pal[4];
   colourPalette(block + 8, false, pal);
-  uint32_t idx = le32(block + 12);
+  const uint32_t idx = le32(block + 12);
   // Explicit 4-bit alpha, texel i in bits 4i..4i+3 (KDFS §19.2); a * 17 = a * 255 / 15.
-  uint64_t a = uint64_t(le32(block)) | uint64_t(le32(block + 4)) << 32;
-  for (int r = 0; r < 4; ++r, rgba += pitch)
-    for (int c = 0; c < 4; ++c, idx >>= 2, a >>= 4)
-      store(rgba + 4 * c, pal[idx & 3] | uint32_t((a & 15) * 17) << 24);
+  const uint64_t alpha = uint64_t(le32(block)) | uint64_t(le32(block + 4)) << 32;
+  for (int r = 0; r < 4; ++r, rgba += pitch) {
+    const uint32_t i = idx >> (8 * r), a = uint32_t(alpha >> (16 * r));
+    auto texel = [&](int c) { return pal[i >> (2 * c) & 3] | (a >> (4 * c) & 15) * 17 << 24; };
+    storeRow(rgba, texel(0), texel(1), texel(2), texel(3));
+  }
 }
 
 void decodeBC3(const uint8_t* block, uint8_t* rgba, size_t pitch) {
@@ -199,20 +207,24 @@ void decodeBC3(const uint8_t* block, uint8_t* rgba, size_t pitch) {
   uint32_t apal[8];
   bc4Values(block, false, apal);
   for (uint32_t& a : apal) a <<= 24;
-  uint32_t idx = le32(block + 12);
-  uint64_t aidx = bc4Indices(block);
-  for (int r = 0; r < 4; ++r, rgba += pitch)
-    for (int c = 0; c < 4; ++c, idx >>= 2, aidx >>= 3)
-      store(rgba + 4 * c, pal[idx & 3] | apal[aidx & 7]);
+  const uint32_t idx = le32(block + 12);
+  const uint64_t aidx = bc4Indices(block);
+  for (int r = 0; r < 4; ++r, rgba += pitch) {
+    const uint32_t i = idx >> (8 * r), a = uint32_t(aidx >> (12 * r));
+    auto texel = [&](int c) { return pal[i >> (2 * c) & 3] | apal[a >> (3 * c) & 7]; };
+    storeRow(rgba, texel(0), texel(1), texel(2), texel(3));
+  }
 }
 
 void decodeBC4(const uint8_t* block, bool snorm, uint8_t* rgba, size_t pitch) {
   uint32_t pal[8];
   bc4Values(block, snorm, pal);
   for (uint32_t& v : pal) v = v | v << 8 | v << 16 | 0xFF000000u;
-  uint64_t idx = bc4Indices(block);
-  for (int r = 0; r < 4; ++r, rgba += pitch)
-    for (int c = 0; c < 4; ++c, idx >>= 3) store(rgba + 4 * c, pal[idx & 7]);
+  const uint64_t idx = bc4Indices(block);
+  for (int r = 0; r < 4; ++r, rgba += pitch) {
+    const uint32_t i = uint32_t(idx >> (12 * r)); // the row's 4 indices
+    storeRow(rgba, pal[i & 7], pal[i >> 3 & 7], pal[i >> 6 & 7], pal[i >> 9 & 7]);
+  }
 }
 
 void decodeBC5(const uint8_t* block, bool snorm, uint8_t* rgba, size_t pitch) {
@@ -220,10 +232,12 @@ void decodeBC5(const uint8_t* block, bool snorm, uint8_t* rgba, size_t pitch) {
   bc4Values(block, snorm, rpal);     // red: first half-block
   bc4Values(block + 8, snorm, gpal); // green: second half-block
   for (uint32_t& g : gpal) g = g << 8 | 0xFF000000u;
-  uint64_t ri = bc4Indices(block), gi = bc4Indices(block + 8);
-  for (int r = 0; r < 4; ++r, rgba += pitch)
-    for (int c = 0; c < 4; ++c, ri >>= 3, gi >>= 3)
-      store(rgba + 4 * c, rpal[ri & 7] | gpal[gi & 7]);
+  const uint64_t ri = bc4Indices(block), gi = bc4Indices(block + 8);
+  for (int r = 0; r < 4; ++r, rgba += pitch) {
+    const uint32_t red = uint32_t(ri >> (12 * r)), green = uint32_t(gi >> (12 * r));
+    auto texel = [&](int c) { return rpal[red >> (3 * c) & 7] | gpal[green >> (3 * c) & 7]; };
+    storeRow(rgba, texel(0), texel(1), texel(2), texel(3));
+  }
 }
 
 void decodeBC4Channel(const uint8_t* block, bool snorm, uint8_t* out, int stride, size_t pitch) {
