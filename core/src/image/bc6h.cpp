@@ -207,15 +207,6 @@ template <bool Signed> uint16_t finishUnquantize(int v) {
   return uint16_t((v < 0 ? 0x8000 : 0) | ((magnitude * 31) >> 5));
 }
 
-// Texel i's index as a uniform `Bits`-bit field at bit Bits * i of the
-// result: the anchors' indices are stored one bit shorter (their top bit is
-// 0), so a zero is put back above each.
-template <unsigned Bits> uint64_t widenAnchor(uint64_t v, unsigned anchor) {
-  const unsigned at = Bits * anchor + Bits - 1;
-  const uint64_t below = (uint64_t(1) << at) - 1;
-  return (v & below) | (v >> at) << (at + 1);
-}
-
 // The 16 texels of a block whose endpoints are unquantized (e: channel * 4 +
 // endpoint; two regions use endpoints 0-1 and 2-3). Indices: 4 bits from
 // bit 65 for one region, 3 bits from bit 82 for two (ARB Table.MF).
@@ -225,8 +216,8 @@ void interpolate(const Bits128& bits, const int e[12], uint16_t* rgbHalf) {
   const unsigned partition = Two ? bits.peek(77, 5) : 0;
   const uint32_t regions = Two ? kPartition2[partition] : 0;
   uint64_t idx = Two ? bits.hi >> 18 : bits.hi >> 1;
-  idx = widenAnchor<kBits>(idx, 0);
-  if (Two) idx = widenAnchor<kBits>(idx, kAnchor2[partition]);
+  idx = widenAnchor(idx, kBits, 0);
+  if (Two) idx = widenAnchor(idx, kBits, kAnchor2[partition]);
   const uint8_t* weights = Two ? kWeights3 : kWeights4;
   // a * (64 - w) + b * w + 32 as base + step * w, per region and channel.
   int base[2][3], step[2][3];

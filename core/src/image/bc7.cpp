@@ -52,13 +52,6 @@ uint32_t rotate(uint32_t texel, unsigned rotation) {
   return texel | alpha << shift | other << 24;
 }
 
-// A zero put back at the top of texel `anchor`'s index, whose fields below
-// already have the full `bits` each: the fields above move up one bit.
-uint64_t widenAnchor(uint64_t v, unsigned bits, unsigned anchor) {
-  const unsigned at = bits * anchor + bits - 1;
-  return (v & ((uint64_t(1) << at) - 1)) | (v >> at) << (at + 1);
-}
-
 // One mode's decoder: with the mode's field widths constant, the compiler
 // unrolls the endpoint and index loops and folds the branches on them.
 template <unsigned Mode> void decodeMode(const uint8_t* block, uint8_t* rgba, size_t pitch) {
@@ -107,9 +100,7 @@ template <unsigned Mode> void decodeMode(const uint8_t* block, uint8_t* rgba, si
     e1[s] = lanes(ep[2 * s + 1]);
   }
 
-  // Indices: texel 0 and each subset's anchor are stored one bit shorter
-  // (their top bit is 0); with a zero put back above each, texel i's index
-  // is the field at bit width * i.
+  // Indices, each widened to the mode's width (widenAnchor).
   unsigned anchor1 = 0, anchor2 = 0;
   if (m.ns == 2) anchor1 = kAnchor2[partition];
   if (m.ns == 3) anchor1 = kAnchor3a[partition], anchor2 = kAnchor3b[partition];

@@ -30,4 +30,15 @@ struct Bits128 {
   }
 };
 
+// BPTC indices (BC6H, BC7): texel i's index is `bits` wide, except that the
+// anchors' (texel 0 and each further subset's anchor texel) are stored one
+// bit shorter, their top bit being 0. With that zero put back above texel
+// `anchor` -- the texels below it already widened -- the fields above move up
+// one bit; once for every anchor, lowest first, texel i's index is the field
+// at bit bits * i.
+inline uint64_t widenAnchor(uint64_t v, unsigned bits, unsigned anchor) {
+  const unsigned at = bits * anchor + bits - 1;
+  return (v & ((uint64_t(1) << at) - 1)) | (v >> at) << (at + 1);
+}
+
 } // namespace strata::image::bc
