@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 
 using namespace strata;
 using namespace strata::image;
@@ -267,6 +268,29 @@ TEST(ImageDecode, Bc6hMode15ReversedBits) {
   EXPECT_EQ(h[0], 0x3E00);
   EXPECT_EQ(h[3], 0x3DFF);
   EXPECT_EQ(h[1], 0);
+}
+
+// binary16 by its definition (IEEE 754 §3.4): exponent 0 is m * 2^-24,
+// 31 infinity or NaN (the payload moved up 13 bits), else (1024 + m) *
+// 2^(e - 25); every one of the 65536 patterns, subnormals and both zeros
+// included, must come out as that float bit for bit.
+TEST(ImageDecode, HalfToFloatEveryPattern) {
+  size_t bad = 0;
+  for (uint32_t h = 0; h < 65536; ++h) {
+    const uint32_t e = h >> 10 & 31, m = h & 1023;
+    const float sign = h & 0x8000 ? -1.0f : 1.0f;
+    float want =
+        e == 0 ? sign * std::ldexp(float(m), -24) : sign * std::ldexp(float(1024 + m), int(e) - 25);
+    if (e == 31) {
+      const uint32_t bits = (h & 0x8000u) << 16 | 0x7F800000u | m << 13;
+      std::memcpy(&want, &bits, 4);
+    }
+    const float got = bc::halfToFloat(uint16_t(h));
+    uint32_t a, b;
+    std::memcpy(&a, &got, 4), std::memcpy(&b, &want, 4);
+    if (a != b && ++bad <= 5) ADD_FAILURE() << std::hex << "half " << h << ": " << a << " != " << b;
+  }
+  EXPECT_EQ(bad, 0u);
 }
 
 TEST(ImageDecode, Bc6hReservedModeIsBlack) {

@@ -31,9 +31,10 @@ constexpr uint32_t kSize = 256; // 64 x 64 = 4096 blocks per format: BC7 ~455 pe
 // Random blocks with the mode field forced so every BC6H / BC7 mode (and the
 // reserved encodings) gets an equal share instead of the 1/256 that random
 // bytes give BC7 mode 7.
-std::vector<uint8_t> randomBlocks(uint32_t dxgiCode, uint32_t seed) {
+std::vector<uint8_t> randomBlocks(uint32_t dxgiCode, uint32_t seed, uint32_t width = kSize,
+                                  uint32_t height = kSize) {
   const PixelFormat* f = pixelFormat(dxgiCode);
-  std::vector<uint8_t> data(mipByteSize(dxgiCode, kSize, kSize));
+  std::vector<uint8_t> data(mipByteSize(dxgiCode, width, height));
   std::mt19937 rng(seed);
   for (auto& b : data) b = uint8_t(rng());
   if (dxgiCode == dxgi::BC7 || dxgiCode == dxgi::BC7_SRGB) {
@@ -77,11 +78,12 @@ std::vector<uint8_t> randomBlocks(uint32_t dxgiCode, uint32_t seed) {
   return data;
 }
 
-Image makeImage(uint32_t code, std::vector<uint8_t> data) {
+Image makeImage(uint32_t code, std::vector<uint8_t> data, uint32_t width = kSize,
+                uint32_t height = kSize) {
   Image img;
   img.name = "random";
   img.dxgiFormat = code;
-  img.width = img.height = kSize;
+  img.width = width, img.height = height;
   img.data = std::move(data);
   return img;
 }
@@ -100,9 +102,9 @@ OiioDecode decodeWithOiio(const Image& img, bool forceDX10, OIIO::TypeDesc type)
   OiioDecode d;
   if (!in) return d;
   d.channels = in->spec().nchannels;
-  EXPECT_EQ(in->spec().width, int(kSize));
-  EXPECT_EQ(in->spec().height, int(kSize));
-  d.bytes.resize(size_t(kSize) * kSize * d.channels * type.size());
+  EXPECT_EQ(in->spec().width, int(img.width));
+  EXPECT_EQ(in->spec().height, int(img.height));
+  d.bytes.resize(size_t(img.width) * img.height * d.channels * type.size());
   EXPECT_TRUE(in->read_image(0, 0, 0, d.channels, type, d.bytes.data())) << in->geterror();
   return d;
 }
@@ -112,12 +114,14 @@ void expectSameLdr(const Image& img, bool forceDX10, int expectChannels) {
   OiioDecode theirs = decodeWithOiio(img, forceDX10, OIIO::TypeDesc::UINT8);
   ASSERT_EQ(theirs.channels, expectChannels);
   std::vector<uint8_t> ours = decodeRGBA8(img);
+  ASSERT_EQ(ours.size(), size_t(img.width) * img.height * 4);
   size_t bad = 0;
-  for (size_t p = 0; p < size_t(kSize) * kSize; ++p)
+  const uint32_t bw = (img.width + 3) / 4;
+  for (size_t p = 0; p < size_t(img.width) * img.height; ++p)
     for (int c = 0; c < expectChannels; ++c) {
       uint8_t a = ours[4 * p + c], b = theirs.bytes[p * expectChannels + c];
       if (a != b && ++bad <= 5) {
-        size_t x = p % kSize, y = p / kSize, block = (y / 4) * (kSize / 4) + x / 4;
+        size_t x = p % img.width, y = p / img.width, block = (y / 4) * bw + x / 4;
         ADD_FAILURE() << pixelFormat(img.dxgiFormat)->name << " pixel (" << x << "," << y
                       << ") channel " << c << ": ours " << int(a) << ", OIIO " << int(b)
                       << " (block " << block << ", first byte "
@@ -184,4 +188,42 @@ TEST(ImageOiioCrossCheck, Bc6hUnsignedDx10) {
 }
 TEST(ImageOiioCrossCheck, Bc6hSignedDx10) {
   expectSameHalf(dxgi::BC6H_SF16, 10);
+}
+
+// Sizes that are not multiples of 4 (KDFS §19: the blocks still cover the
+// image, the texels past its right and bottom edges are dropped): every
+// format through the whole-image path, whose edge blocks take a path of
+// their own (decode.cpp), against OIIO texel for texel. BC6H compares the
+// floats with OIIO's halves widened exactly.
+TEST(ImageOiioCrossCheck, EdgeSizesNotMultiplesOfFour) {
+  struct Case {
+    uint32_t code;
+    bool dx10;
+    int channels;
+  };
+  const Case cases[] = {{dxgi::BC1, false, 4}, {dxgi::BC2, false, 4}, {dxgi::BC3, false, 4},
+                        {dxgi::BC4, false, 1}, {dxgi::BC5, false, 2}, {dxgi::BC7, true, 4}};
+  for (auto [w, h] : {std::pair<uint32_t, uint32_t>{61, 35}, {2, 7}, {1, 1}, {130, 3}})
+    for (const Case& c : cases) {
+      SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+      expectSameLdr(makeImage(c.code, randomBlocks(c.code, 11 + w, w, h), w, h), c.dx10,
+                    c.channels);
+    }
+  for (uint32_t code : {dxgi::BC6H_UF16, dxgi::BC6H_SF16}) {
+    const uint32_t w = 61, h = 35;
+    Image img = makeImage(code, randomBlocks(code, 12, w, h), w, h);
+    OiioDecode theirs = decodeWithOiio(img, true, OIIO::TypeDesc::HALF);
+    ASSERT_EQ(theirs.channels, 3);
+    const uint16_t* t = reinterpret_cast<const uint16_t*>(theirs.bytes.data());
+    std::vector<float> ours = decodeRGBA32F(img);
+    ASSERT_EQ(ours.size(), size_t(w) * h * 4);
+    size_t bad = 0;
+    for (size_t p = 0; p < size_t(w) * h; ++p) {
+      for (int c = 0; c < 3; ++c)
+        if (ours[4 * p + c] != bc::halfToFloat(t[3 * p + c]) && ++bad <= 5)
+          ADD_FAILURE() << "BC6H pixel " << p << " channel " << c;
+      if (ours[4 * p + 3] != 1.0f && ++bad <= 5) ADD_FAILURE() << "BC6H alpha, pixel " << p;
+    }
+    EXPECT_EQ(bad, 0u);
+  }
 }

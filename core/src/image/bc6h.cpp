@@ -6,7 +6,7 @@
 #include "image/bptc_tables.h"
 
 #include <cstring>
-#include <vector>
+#include <utility>
 
 namespace strata::image::bc {
 namespace {
@@ -116,60 +116,63 @@ constexpr Bc6Mode kModes[14] = {
 };
 
 struct Segment {
+  uint8_t from;  // first bit in the block
   uint8_t var;   // channel * 4 + endpoint
   uint8_t low;   // lowest destination bit
   uint8_t count; // bits
   bool reversed;
 };
 
-struct ParsedMode {
-  const Bc6Mode* mode = nullptr;
-  std::vector<Segment> segments;
+// A mode's layout, parsed at compile time: every segment's position and
+// destination is a constant in its mode's decoder (decodeMode).
+struct Layout {
+  Segment seg[32] = {};
+  unsigned n = 0;
 };
 
-unsigned parseNumber(const char*& p) {
+constexpr unsigned parseNumber(const char*& p) {
   unsigned v = 0;
   while (*p >= '0' && *p <= '9') v = v * 10 + unsigned(*p++ - '0');
   return v;
 }
 
-std::vector<Segment> parseLayout(const char* p) {
-  std::vector<Segment> out;
-  while (*p) {
-    unsigned channel = *p == 'r' ? 0 : *p == 'g' ? 1 : 2;
+// The fields start after the mode bits: 2 for codes 0 and 1, else 5.
+constexpr Layout parseLayout(const Bc6Mode& m) {
+  Layout out;
+  unsigned from = m.code < 2 ? 2 : 5;
+  for (const char* p = m.layout; *p;) {
+    const unsigned channel = *p == 'r' ? 0 : *p == 'g' ? 1 : 2;
     ++p;
-    unsigned endpoint = parseNumber(p);
+    const unsigned endpoint = parseNumber(p);
     ++p; // '['
-    unsigned a = parseNumber(p), b = a;
+    const unsigned a = parseNumber(p);
+    unsigned b = a;
     if (*p == ':') ++p, b = parseNumber(p);
     ++p; // ']'
     if (*p == ',') ++p;
-    Segment s;
+    Segment& s = out.seg[out.n++];
+    s.from = uint8_t(from);
     s.var = uint8_t(channel * 4 + endpoint);
     s.low = uint8_t(a < b ? a : b);
     s.count = uint8_t((a < b ? b - a : a - b) + 1);
     s.reversed = a < b;
-    out.push_back(s);
+    from += s.count;
   }
   return out;
 }
 
-// Mode code (2 low bits when below 2, else 5 low bits) -> parsed layout;
-// codes 19, 23, 27 and 31 are reserved and stay empty.
-struct ModeTable {
-  ParsedMode byCode[32];
-  ModeTable() {
-    for (const Bc6Mode& m : kModes) {
-      byCode[m.code].mode = &m;
-      byCode[m.code].segments = parseLayout(m.layout);
-    }
+// The layouts fill exactly the bits before the partition (two regions, bit
+// 77) or the indices (one region, bit 65): a check on the transcription.
+constexpr bool layoutsFill() {
+  for (const Bc6Mode& m : kModes) {
+    const Layout l = parseLayout(m);
+    const Segment& last = l.seg[l.n - 1];
+    if (unsigned(last.from + last.count) != (m.twoRegions ? 77u : 65u)) return false;
   }
-};
-
-const ModeTable& modeTable() {
-  static const ModeTable table;
-  return table;
+  return true;
 }
+static_assert(layoutsFill(),
+              "a BC6H layout does not end where its mode's partition or indices start");
 
 int signExtend(int v, unsigned bits) {
   unsigned shift = 32 - bits;
@@ -196,65 +199,110 @@ int unquantize(int comp, unsigned bits, bool isSigned) {
   return negative ? -unq : unq;
 }
 
-uint16_t finishUnquantize(int v, bool isSigned) {
-  if (!isSigned) return uint16_t((v * 31) >> 6);           // scale by 31/64
-  if (v < 0) return uint16_t(0x8000 | (((-v) * 31) >> 5)); // 31/32, sign bit apart
-  return uint16_t((v * 31) >> 5);
+// Microsoft's finish_unquantize, branch-free: unsigned scales by 31/64;
+// signed scales the magnitude by 31/32 and keeps the sign bit apart.
+template <bool Signed> uint16_t finishUnquantize(int v) {
+  if (!Signed) return uint16_t((v * 31) >> 6);
+  const int magnitude = v < 0 ? -v : v;
+  return uint16_t((v < 0 ? 0x8000 : 0) | ((magnitude * 31) >> 5));
 }
+
+// The 16 texels of a block whose endpoints are unquantized (e: channel * 4 +
+// endpoint; two regions use endpoints 0-1 and 2-3). Indices: 4 bits from
+// bit 65 for one region, 3 bits from bit 82 for two (ARB Table.MF).
+template <bool Signed, bool Two>
+void interpolate(const Bits128& bits, const int e[12], uint16_t* rgbHalf) {
+  constexpr unsigned kBits = Two ? 3 : 4;
+  const unsigned partition = Two ? bits.peek(77, 5) : 0;
+  const uint32_t regions = Two ? kPartition2[partition] : 0;
+  uint64_t idx = Two ? bits.hi >> 18 : bits.hi >> 1;
+  idx = widenAnchor(idx, kBits, 0);
+  if (Two) idx = widenAnchor(idx, kBits, kAnchor2[partition]);
+  const uint8_t* weights = Two ? kWeights3 : kWeights4;
+  // a * (64 - w) + b * w + 32 as base + step * w, per region and channel.
+  int base[2][3], step[2][3];
+  for (unsigned r = 0; r < (Two ? 2u : 1u); ++r)
+    for (unsigned c = 0; c < 3; ++c) {
+      const int a = e[4 * c + 2 * r], b = e[4 * c + 2 * r + 1];
+      base[r][c] = a * 64 + 32, step[r][c] = b - a;
+    }
+  for (unsigned i = 0; i < 16; ++i, idx >>= kBits, rgbHalf += 3) {
+    const int w = weights[idx & ((1u << kBits) - 1)];
+    const unsigned r = Two ? regions >> i & 1 : 0;
+    for (unsigned c = 0; c < 3; ++c)
+      rgbHalf[c] = finishUnquantize<Signed>((base[r][c] + step[r][c] * w) >> 6);
+  }
+}
+
+uint32_t reverseBits(uint32_t v, unsigned n) {
+  uint32_t r = 0;
+  for (unsigned k = 0; k < n; ++k) r = r << 1 | (v >> k & 1);
+  return r;
+}
+
+template <unsigned M, size_t... K>
+void extract(const Bits128& bits, int e[12], std::index_sequence<K...>) {
+  constexpr Layout l = parseLayout(kModes[M]);
+  ((e[l.seg[K].var] |=
+    int((l.seg[K].reversed ? reverseBits(bits.peek(l.seg[K].from, l.seg[K].count), l.seg[K].count)
+                           : bits.peek(l.seg[K].from, l.seg[K].count))
+        << l.seg[K].low)),
+   ...);
+}
+
+// Row M of kModes: its fields read at constant positions into constant
+// endpoint slots, then sign extension, the transform's inversion and
+// unquantization (Microsoft "BC6H Format"), all with the mode's widths known.
+template <unsigned M, bool Signed> void decodeMode(const Bits128& bits, uint16_t* rgbHalf) {
+  constexpr Bc6Mode m = kModes[M];
+  constexpr unsigned endpoints = m.twoRegions ? 4 : 2;
+  int e[12] = {}; // channel * 4 + endpoint
+  extract<M>(bits, e, std::make_index_sequence<parseLayout(kModes[M]).n>{});
+  for (unsigned c = 0; c < 3; ++c) {
+    int* ch = e + 4 * c;
+    if (Signed) ch[0] = signExtend(ch[0], m.epb);
+    if (m.transformed || Signed)
+      for (unsigned i = 1; i < endpoints; ++i) ch[i] = signExtend(ch[i], m.delta[c]);
+    if (m.transformed)
+      for (unsigned i = 1; i < endpoints; ++i) {
+        ch[i] = (ch[i] + ch[0]) & ((1 << m.epb) - 1);
+        if (Signed) ch[i] = signExtend(ch[i], m.epb);
+      }
+    for (unsigned i = 0; i < endpoints; ++i) ch[i] = unquantize(ch[i], m.epb, Signed);
+  }
+  interpolate<Signed, m.twoRegions>(bits, e, rgbHalf);
+}
+
+using ModeDecoder = void (*)(const Bits128&, uint16_t*);
+
+// Reserved mode: every colour channel 0 (Microsoft "BC6H Format").
+void reservedMode(const Bits128&, uint16_t* rgbHalf) {
+  std::memset(rgbHalf, 0, 16 * 3 * sizeof(uint16_t));
+}
+
+// Mode code (2 low bits when below 2, else 5 low bits) -> decoder; codes
+// 19, 23, 27 and 31 are reserved.
+template <bool Signed, size_t... M> struct Dispatch {
+  ModeDecoder byCode[32];
+  constexpr Dispatch() : byCode() {
+    for (ModeDecoder& d : byCode) d = reservedMode;
+    ((byCode[kModes[M].code] = decodeMode<M, Signed>), ...);
+  }
+};
+template <bool Signed, size_t... M>
+constexpr Dispatch<Signed, M...> dispatch(std::index_sequence<M...>) {
+  return Dispatch<Signed, M...>();
+}
+constexpr auto kUnsigned = dispatch<false>(std::make_index_sequence<14>{});
+constexpr auto kSigned = dispatch<true>(std::make_index_sequence<14>{});
 
 } // namespace
 
 void decodeBC6H(const uint8_t* block, bool isSigned, uint16_t* rgbHalf) {
   unsigned code = block[0] & 3;
   if (code >= 2) code = block[0] & 31;
-  const ParsedMode& pm = modeTable().byCode[code];
-  if (!pm.mode) {
-    // Reserved mode: every colour channel 0 (Microsoft "BC6H Format").
-    std::memset(rgbHalf, 0, 16 * 3 * sizeof(uint16_t));
-    return;
-  }
-  const Bc6Mode& m = *pm.mode;
-  Bits128 bits(block);
-  bits.pos = code < 2 ? 2 : 5;
-  int e[12] = {}; // channel * 4 + endpoint
-  for (const Segment& s : pm.segments) {
-    uint32_t v = bits.read(s.count);
-    if (s.reversed) {
-      uint32_t r = 0;
-      for (unsigned k = 0; k < s.count; ++k) r = r << 1 | (v >> k & 1);
-      v = r;
-    }
-    e[s.var] |= int(v << s.low);
-  }
-
-  const unsigned endpoints = m.twoRegions ? 4 : 2;
-  for (unsigned c = 0; c < 3; ++c) {
-    int* ch = e + 4 * c;
-    if (isSigned) ch[0] = signExtend(ch[0], m.epb);
-    if (m.transformed || isSigned)
-      for (unsigned i = 1; i < endpoints; ++i) ch[i] = signExtend(ch[i], m.delta[c]);
-    if (m.transformed)
-      for (unsigned i = 1; i < endpoints; ++i) {
-        ch[i] = (ch[i] + ch[0]) & ((1 << m.epb) - 1);
-        if (isSigned) ch[i] = signExtend(ch[i], m.epb);
-      }
-    for (unsigned i = 0; i < endpoints; ++i) ch[i] = unquantize(ch[i], m.epb, isSigned);
-  }
-
-  unsigned partition = m.twoRegions ? bits.peek(77, 5) : 0;
-  unsigned anchor = m.twoRegions ? kAnchor2[partition] : 0;
-  unsigned indexBits = m.twoRegions ? 3 : 4;
-  const uint8_t* weights = m.twoRegions ? kWeights3 : kWeights4;
-  bits.pos = m.twoRegions ? 82 : 65;
-  for (unsigned i = 0; i < 16; ++i) {
-    unsigned idx = bits.read(indexBits - (i == 0 || (m.twoRegions && i == anchor) ? 1 : 0));
-    unsigned region = m.twoRegions ? (kPartition2[partition] >> i & 1) : 0;
-    int w = weights[idx];
-    for (unsigned c = 0; c < 3; ++c) {
-      int a = e[4 * c + 2 * region], b = e[4 * c + 2 * region + 1];
-      rgbHalf[3 * i + c] = finishUnquantize((a * (64 - w) + b * w + 32) >> 6, isSigned);
-    }
-  }
+  const Bits128 bits(block);
+  (isSigned ? kSigned.byCode : kUnsigned.byCode)[code](bits, rgbHalf);
 }
 
 } // namespace strata::image::bc

@@ -33,6 +33,25 @@ unsigned expandTo8(unsigned v, unsigned bits) {
   return v | v >> bits;
 }
 
+// An endpoint's R, G, B, A in 16-bit lanes.
+uint64_t lanes(const unsigned c[4]) {
+  return uint64_t(c[0]) | uint64_t(c[1]) << 16 | uint64_t(c[2]) << 32 | uint64_t(c[3]) << 48;
+}
+
+// Lanes holding bytes (bits 0-7 of each) back to a texel, R first in memory.
+uint32_t packLanes(uint64_t v) {
+  v |= v >> 8; // R G at bits 0-15, B A at bits 32-47
+  return uint32_t((v & 0xFFFF) | (v >> 16 & 0xFFFF0000u));
+}
+
+// ARB "Rotation": 1, 2, 3 swap alpha with red, green, blue after decoding.
+uint32_t rotate(uint32_t texel, unsigned rotation) {
+  const unsigned shift = 8 * (rotation - 1);
+  const uint32_t alpha = texel >> 24, other = texel >> shift & 0xFF;
+  texel &= ~(0xFFu << shift) & 0x00FFFFFFu;
+  return texel | alpha << shift | other << 24;
+}
+
 // One mode's decoder: with the mode's field widths constant, the compiler
 // unrolls the endpoint and index loops and folds the branches on them.
 template <unsigned Mode> void decodeMode(const uint8_t* block, uint8_t* rgba, size_t pitch) {
@@ -71,43 +90,58 @@ template <unsigned Mode> void decodeMode(const uint8_t* block, uint8_t* rgba, si
     if (m.ab) ep[e][3] = expandTo8(ep[e][3], abits);
   }
 
-  // Subset of each texel and the anchors whose index is one bit shorter.
-  unsigned subset[16];
+  // Endpoints as four 16-bit lanes (R, G, B, A from bit 0): with
+  // (64 - w) * e0 + w * e1 + 32 at most 64 * 255 + 32, the interpolation of
+  // all four channels is two multiplies by the texel's weight, no lane
+  // carrying into the next.
+  uint64_t e0[3], e1[3];
+  for (unsigned s = 0; s < m.ns; ++s) {
+    e0[s] = lanes(ep[2 * s]);
+    e1[s] = lanes(ep[2 * s + 1]);
+  }
+
+  // Indices, each widened to the mode's width (widenAnchor).
   unsigned anchor1 = 0, anchor2 = 0;
-  for (unsigned i = 0; i < 16; ++i)
-    subset[i] = m.ns == 1   ? 0
-                : m.ns == 2 ? (kPartition2[partition] >> i & 1)
-                            : (kPartition3[partition] >> (2 * i) & 3);
   if (m.ns == 2) anchor1 = kAnchor2[partition];
   if (m.ns == 3) anchor1 = kAnchor3a[partition], anchor2 = kAnchor3b[partition];
-  auto isAnchor = [&](unsigned i) {
-    return i == 0 || (m.ns >= 2 && i == anchor1) || (m.ns == 3 && i == anchor2);
-  };
-
-  unsigned idx1[16], idx2[16] = {};
-  for (unsigned i = 0; i < 16; ++i) idx1[i] = bits.read(m.ib - (isAnchor(i) ? 1 : 0));
-  if (m.ib2)
-    for (unsigned i = 0; i < 16; ++i) idx2[i] = bits.read(m.ib2 - (i == 0 ? 1 : 0));
+  uint64_t idx1 = widenAnchor(bits.peek64(bits.pos), m.ib, 0);
+  if (m.ns == 2) idx1 = widenAnchor(idx1, m.ib, anchor1);
+  if (m.ns == 3) {
+    // Lower texel first: each insertion moves the fields above it.
+    idx1 = widenAnchor(idx1, m.ib, anchor1 < anchor2 ? anchor1 : anchor2);
+    idx1 = widenAnchor(idx1, m.ib, anchor1 < anchor2 ? anchor2 : anchor1);
+  }
+  bits.pos += 16 * m.ib - m.ns;
+  const uint64_t idx2 = m.ib2 ? widenAnchor(bits.peek64(bits.pos), m.ib2, 0) : 0;
 
   // Colour from the secondary index when the selection bit is set; alpha from
   // the secondary index when there is one and the bit is clear.
   const bool colourFromSecond = m.ib2 && indexSelection;
-  const bool alphaFromSecond = m.ib2 && !indexSelection;
-  const uint8_t* wc = weightsFor(colourFromSecond ? m.ib2 : m.ib);
-  const uint8_t* wa = weightsFor(alphaFromSecond ? m.ib2 : m.ib);
+  const unsigned cbitsIdx = colourFromSecond ? m.ib2 : m.ib;
+  const unsigned abitsIdx = m.ib2 && !indexSelection ? m.ib2 : m.ib;
+  const uint64_t idxC = colourFromSecond ? idx2 : idx1;
+  const uint64_t idxA = m.ib2 && !indexSelection ? idx2 : idx1;
+  const uint8_t* wc = weightsFor(cbitsIdx);
+  const uint8_t* wa = weightsFor(abitsIdx);
+  constexpr uint64_t kRound = 0x0020002000200020u;
+  constexpr uint64_t kRgb = 0x0000FFFFFFFFFFFFu;
   for (unsigned i = 0; i < 16; ++i) {
-    const unsigned* e0 = ep[2 * subset[i]];
-    const unsigned* e1 = ep[2 * subset[i] + 1];
-    unsigned w = wc[colourFromSecond ? idx2[i] : idx1[i]];
-    unsigned wA = wa[alphaFromSecond ? idx2[i] : idx1[i]];
-    uint8_t* px = rgba + (i / 4) * pitch + 4 * (i % 4);
-    for (unsigned c = 0; c < 3; ++c) px[c] = uint8_t(((64 - w) * e0[c] + w * e1[c] + 32) >> 6);
-    px[3] = uint8_t(((64 - wA) * e0[3] + wA * e1[3] + 32) >> 6);
-    if (rotation) {
-      uint8_t t = px[3];
-      px[3] = px[rotation - 1];
-      px[rotation - 1] = t;
+    const unsigned s = m.ns == 1   ? 0
+                       : m.ns == 2 ? (kPartition2[partition] >> i & 1)
+                                   : (kPartition3[partition] >> (2 * i) & 3);
+    const uint64_t w = wc[idxC >> (cbitsIdx * i) & ((1u << cbitsIdx) - 1)];
+    uint64_t v;
+    if (!m.ib2) {
+      v = e0[s] * (64 - w) + e1[s] * w + kRound;
+    } else {
+      // Separate alpha weights (modes 4, 5): colour lanes and alpha lane apart.
+      const uint64_t wA = wa[idxA >> (abitsIdx * i) & ((1u << abitsIdx) - 1)];
+      v = (e0[s] & kRgb) * (64 - w) + (e1[s] & kRgb) * w + kRound;
+      v += ((e0[s] >> 48) * (64 - wA) + (e1[s] >> 48) * wA) << 48;
     }
+    uint32_t texel = packLanes(v >> 6 & 0x00FF00FF00FF00FFu);
+    if (m.rb && rotation) texel = rotate(texel, rotation);
+    std::memcpy(rgba + (i / 4) * pitch + 4 * (i % 4), &texel, 4);
   }
 }
 

@@ -7,6 +7,7 @@
 // "BC6H Format", "BC7 Format".
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace strata::image::bc {
 
@@ -17,6 +18,11 @@ namespace strata::image::bc {
 void decodeBC1(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 void decodeBC2(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 void decodeBC3(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
+
+// BC4 as grey RGBA8 (R = G = B, A 255) and BC5 as R, G, 0, 255, laid out
+// as decodeBC1's; the channels as decodeBC4Channel decodes them.
+void decodeBC4(const uint8_t* block, bool snorm, uint8_t* rgba, size_t pitch = 16);
+void decodeBC5(const uint8_t* block, bool snorm, uint8_t* rgba, size_t pitch = 16);
 
 // One BC4 channel (8 bytes) to 16 bytes: texel (row r, column c) at
 // out[r * pitch + c * stride] (pitch 0: 4 * stride, a packed block).
@@ -34,14 +40,34 @@ void decodeBC6H(const uint8_t* block, bool isSigned, uint16_t* rgbHalf);
 void decodeBC7(const uint8_t* block, uint8_t* rgba, size_t pitch = 16);
 
 // n-bit UNORM to 8-bit UNORM with round-to-nearest (D3D UNORM conversion).
-inline uint32_t unorm5To8(uint32_t v) {
+constexpr uint32_t unorm5To8(uint32_t v) {
   return (v * 255 + 15) / 31;
 }
-inline uint32_t unorm6To8(uint32_t v) {
+constexpr uint32_t unorm6To8(uint32_t v) {
   return (v * 255 + 31) / 63;
 }
 
 // IEEE 754 binary16 -> binary32 (exact; subnormals, infinities, NaN kept).
-float halfToFloat(uint16_t h);
+inline float halfToFloat(uint16_t h) {
+  // The exponent rebiased (15 -> 127) and the mantissa moved up 13 bits;
+  // exponent 31 (infinity / NaN) becomes 255 with the mantissa kept. A
+  // subnormal m * 2^-24 is made exactly as the float (1 + m / 2^10) * 2^-14
+  // minus 2^-14. Masks, not branches: loops over texels vectorize.
+  const uint32_t magnitude = uint32_t(h & 0x7FFF) << 13;
+  const uint32_t exp = magnitude & 0x0F800000u;
+  const uint32_t special = 0u - uint32_t(exp == 0x0F800000u);
+  const uint32_t zero = 0u - uint32_t(exp == 0);
+  const uint32_t normal = magnitude + (112u << 23) + (special & (112u << 23));
+  const uint32_t subBits = magnitude + (113u << 23);
+  float sub;
+  std::memcpy(&sub, &subBits, 4);
+  sub -= 6.103515625e-05f; // 2^-14
+  uint32_t subnormal;
+  std::memcpy(&subnormal, &sub, 4);
+  const uint32_t bits = (normal & ~zero) | (subnormal & zero) | uint32_t(h & 0x8000) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
 
 } // namespace strata::image::bc

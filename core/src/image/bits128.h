@@ -15,14 +15,13 @@ struct Bits128 {
   }
   // The n bits (n <= 32) at `at`, without moving.
   uint32_t peek(unsigned at, unsigned n) const {
-    uint64_t v;
-    if (at >= 64)
-      v = hi >> (at - 64);
-    else if (at == 0)
-      v = lo;
-    else
-      v = lo >> at | hi << (64 - at);
-    return uint32_t(v & ((uint64_t(1) << n) - 1));
+    return uint32_t(peek64(at) & ((uint64_t(1) << n) - 1));
+  }
+  // The 64 bits from `at` up (zeros above bit 127). (hi << 1) << (63 - at)
+  // is hi << (64 - at) without the undefined shift by 64 when at is 0: both
+  // arms are shifts a compiler selects between without a branch.
+  uint64_t peek64(unsigned at) const {
+    return at >= 64 ? hi >> (at & 63) : lo >> at | (hi << 1) << (63 - at);
   }
   uint32_t read(unsigned n) {
     uint32_t v = peek(pos, n);
@@ -30,5 +29,16 @@ struct Bits128 {
     return v;
   }
 };
+
+// BPTC indices (BC6H, BC7): texel i's index is `bits` wide, except that the
+// anchors' (texel 0 and each further subset's anchor texel) are stored one
+// bit shorter, their top bit being 0. With that zero put back above texel
+// `anchor` -- the texels below it already widened -- the fields above move up
+// one bit; once for every anchor, lowest first, texel i's index is the field
+// at bit bits * i.
+inline uint64_t widenAnchor(uint64_t v, unsigned bits, unsigned anchor) {
+  const unsigned at = bits * anchor + bits - 1;
+  return (v & ((uint64_t(1) << at) - 1)) | (v >> at) << (at + 1);
+}
 
 } // namespace strata::image::bc

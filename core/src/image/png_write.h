@@ -16,8 +16,8 @@ struct PngPlan {
 };
 
 // The filter that compresses a sample of the image's rows smallest at level
-// 1; level 6 for a small image (at most 65536 texels), else 1, or 2 where
-// the sample shrinks by more than 15% at it; RGB when every alpha is 255.
+// 1; level 6 for a small image (at most 65536 texels), else 1; RGB when
+// every alpha is 255.
 // Both throw strata::Error for an empty image; bpp 3 drops alpha without looking.
 PngPlan choosePlan(const uint8_t* rgba, uint32_t width, uint32_t height);
 
