@@ -18,7 +18,7 @@ bool detectAtlas(const std::string&, const std::vector<uint8_t>& head) {
 }
 
 Scene loadAtlas(const std::string& path, const LoadOptions& options) {
-  atlas::File file = atlas::readAtlas(readFile(path), path);
+  atlas::File file = atlas::readAtlas(FileBytes(path), path);
   return atlas::toScene(file, options, path);
 }
 

@@ -26,6 +26,12 @@ template <typename T> T loadLE(const uint8_t* p) {
   for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(p[i]) << (8 * i);
   return T(std::make_unsigned_t<T>(v));
 }
+inline float loadF32(const uint8_t* p) {
+  const uint32_t b = loadLE<uint32_t>(p);
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
 template <typename T> T loadLE(const std::vector<uint8_t>& b, size_t at) {
   return loadLE<T>(b.data() + at);
 }
@@ -105,6 +111,15 @@ public:
     need(n, what);
     std::memcpy(dst, data_ + pos_, n);
     pos_ += n;
+  }
+  // The next `n` bytes in place, for an array of fixed-size records whose
+  // count was checked with count(): its fields are then loaded with loadLE
+  // without a bounds check each.
+  const uint8_t* take(uint64_t n, const char* what) {
+    need(n, what);
+    const uint8_t* p = data_ + pos_;
+    pos_ += size_t(n);
+    return p;
   }
   std::vector<uint8_t> bytes(size_t n, const char* what) {
     need(n, what);
