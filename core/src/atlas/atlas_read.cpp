@@ -99,6 +99,12 @@ Toc readToc(ByteReader& r, size_t index) {
   return t;
 }
 
+// `n` little-endian U16s at `p` (bounds checked by the caller) into `out`.
+void loadU16s(const uint8_t* p, size_t n, std::vector<uint16_t>& out) {
+  out.resize(n);
+  for (uint16_t& v : out) v = loadLE<uint16_t>(p), p += 2;
+}
+
 void readCollision(ByteReader& r, Collision& c) {
   size_t at = r.tell();
   c.treeDepth = r.u32("mColTreeDepth");
@@ -107,18 +113,14 @@ void readCollision(ByteReader& r, Collision& c) {
                      std::to_string(kMaxTreeDepth));
   uint64_t nodes = r.count(nodeCount(c.treeDepth), 8, "collision tree nodes");
   c.tree.resize(size_t(nodes));
-  for (auto& n : c.tree) {
-    n[0] = r.f32("collision node min");
-    n[1] = r.f32("collision node max");
-  }
+  const uint8_t* node = r.take(nodes * 8, "collision tree nodes");
+  for (auto& n : c.tree) n = {loadF32(node), loadF32(node + 4)}, node += 8;
   uint32_t offsetCount = r.u32("mColOffsetCount");
   r.count(offsetCount, 2, "collision bin offsets");
-  c.offsets.resize(offsetCount);
-  for (uint16_t& o : c.offsets) o = r.u16("collision bin offset");
+  loadU16s(r.take(uint64_t(offsetCount) * 2, "collision bin offsets"), offsetCount, c.offsets);
   uint32_t indexCount = r.u32("mColIndexCount");
   r.count(indexCount, 2, "collision indices");
-  c.indices.resize(indexCount);
-  for (uint16_t& i : c.indices) i = r.u16("collision index");
+  loadU16s(r.take(uint64_t(indexCount) * 2, "collision indices"), indexCount, c.indices);
 }
 
 void readGeomBody(ByteReader& r, uint32_t version, GeomChunk& g) {
@@ -131,9 +133,7 @@ void readGeomBody(ByteReader& r, uint32_t version, GeomChunk& g) {
     r.failAt(skipAt, "mSkirtSkipCount " + std::to_string(g.skirtSkip) + " exceeds mIndexCount " +
                          std::to_string(indexCount));
   r.count(indexCount, 2, "indices");
-  g.indices.resize(indexCount);
-  const uint8_t* in = r.take(uint64_t(indexCount) * 2, "indices");
-  for (uint16_t& i : g.indices) i = loadLE<uint16_t>(in), in += 2;
+  loadU16s(r.take(uint64_t(indexCount) * 2, "indices"), indexCount, g.indices);
   uint32_t vertCount = r.u32("mVertCount");
   const size_t vertSize = version >= kVersionNormals ? 52 : 40; // §3 bytes per vertex
   r.count(vertCount, vertSize, "vertices");

@@ -22,9 +22,17 @@ constexpr bool fitsWithin(uint64_t offset, uint64_t n, uint64_t size) {
 // A little-endian T at `p` and its store: for fields of a buffer whose bounds
 // the caller has checked (a fixed-size record read whole, a probed header).
 template <typename T> T loadLE(const uint8_t* p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  // The bytes are the value: one load (the shifts below are not always
+  // folded into one, and this runs for every vertex field).
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+#else
   uint64_t v = 0;
   for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(p[i]) << (8 * i);
   return T(std::make_unsigned_t<T>(v));
+#endif
 }
 inline float loadF32(const uint8_t* p) {
   const uint32_t b = loadLE<uint32_t>(p);
