@@ -48,11 +48,14 @@ std::vector<unsigned char> fillBuffer(const BufferLayout& layout) {
   return buf;
 }
 
-// The buffer's bytes written to `out` in batches of a few MiB, each made on
+// The buffer's bytes written to `out` in batches of about 1 MiB, each made on
 // one of the threads the budget has and written in order, so the output is
-// never held whole and the converting runs beside the writing.
+// never held whole and the converting runs beside the writing. A batch is
+// written while it is still in the cache: with 4 MiB batches the kernel's
+// copy into the page cache took 7x as long (0.61 s against 0.08 s for a
+// 342 MB GLB).
 void streamBuffer(const BufferLayout& layout, std::ostream& out) {
-  constexpr size_t kBatch = size_t(4) << 20;
+  constexpr size_t kBatch = size_t(1) << 20; // bytes
   struct Batch {
     size_t first, last; // views [first, last)
     size_t start,
