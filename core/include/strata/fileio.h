@@ -10,6 +10,30 @@ namespace strata {
 // Reads a whole file; throws strata::Error naming the file when it cannot.
 std::vector<uint8_t> readFile(const std::string& path);
 
+// A whole file's bytes for one pass over them: mapped read-only where the
+// system can (a regular file), so nothing is copied and what has been parsed
+// can be let go (release); read whole into memory otherwise. Throws like
+// readFile.
+class FileBytes {
+public:
+  explicit FileBytes(const std::string& path);
+  ~FileBytes();
+  FileBytes(const FileBytes&) = delete;
+  FileBytes& operator=(const FileBytes&) = delete;
+  const uint8_t* data() const { return data_; }
+  size_t size() const { return size_; }
+  // The bytes [offset, offset + n) will not be needed again soon: the memory
+  // of the whole pages inside them is given back (a mapping only). They stay
+  // readable, from the file again.
+  void release(size_t offset, size_t n) const;
+
+private:
+  const uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+  bool mapped_ = false;
+  std::vector<uint8_t> read_; // when not mapped
+};
+
 // Writes through a temporary file in the same directory and renames it into
 // place, so a failure never leaves a partial output (design.md, "Bad input").
 void writeFileAtomic(const std::string& path, const std::vector<uint8_t>& bytes);

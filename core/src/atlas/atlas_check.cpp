@@ -2,9 +2,12 @@
 
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_offsets.h"
+#include "common/bytes.h"
 #include "common/quadtree.h"
+#include "strata/parallel.h"
 
 #include <cmath>
+#include <iterator>
 
 namespace strata::atlas {
 
@@ -39,6 +42,17 @@ struct Float {
   float value;
 };
 
+// True when every number of every vertex is finite (exponent bits not all
+// ones): one pass without a branch a number, the common case.
+bool allFinite(const std::vector<Vertex>& verts) {
+  static_assert(sizeof(Vertex) == 13 * sizeof(float), "a vertex is its 13 floats");
+  const auto* bytes = reinterpret_cast<const uint8_t*>(verts.data());
+  uint32_t bad = 0;
+  for (size_t at = 0; at < verts.size() * sizeof(Vertex); at += 4)
+    bad |= uint32_t((loadLE<uint32_t>(bytes + at) & 0x7F800000u) == 0x7F800000u);
+  return bad == 0;
+}
+
 bool firstNonFinite(const File& file, size_t toc, size_t stub, const Frame& f, Float& found) {
   const Toc& t = file.tocs[toc];
   const GeomStub& s = t.geomStubs[stub];
@@ -63,6 +77,7 @@ bool firstNonFinite(const File& file, size_t toc, size_t stub, const Frame& f, F
   }
   const GeomLayout l = geomLayout(f);
   if (f.version >= kVersionBounds && box(f.geom.bounds, l.bounds, "chunk mBounds")) return true;
+  if (allFinite(f.geom.verts)) return false;
   for (size_t i = 0; i < f.geom.verts.size(); ++i) {
     const Vertex& v = f.geom.verts[i];
     // The field names are built only for a vertex that has a bad number:
@@ -134,61 +149,70 @@ void checkCollision(const Frame& f, const std::string& who, uint64_t piece, Sink
     }
 }
 
-void checkGeomTree(const File& file, size_t tocIndex, Sink& sink) {
+void checkGeomStub(const File& file, size_t tocIndex, size_t i, Sink& sink) {
   const Toc& toc = file.tocs[tocIndex];
-  for (size_t i = 0; i < toc.geomStubs.size(); ++i) {
-    const GeomStub& s = toc.geomStubs[i];
-    const NodePos pos = nodePos(i);
-    const std::string who = chunkLabel(tocIndex, i);
-    const uint64_t piece = pieceIndex(tocIndex, i);
-    auto error = [&](uint64_t offset, const std::string& msg) {
-      sink.add(Severity::Error, offset, who, msg, kChunkPiece, piece);
-    };
-    if (s.length == 0) {
-      sink.add(Severity::Warning, Error::kNoOffset, who, "empty stub (no chunk)");
-      continue;
-    }
-    const Frame* f = file.frameAt(s.offset);
-    if (!f) continue;
-    Float bad;
-    if (firstNonFinite(file, tocIndex, i, *f, bad))
-      error(bad.offset, bad.field + " is " + (std::isnan(bad.value) ? "NaN" : "infinite") +
-                            "; expected a finite number");
-    const GeomChunk& g = f->geom;
-    if (g.indices.size() % 3)
-      error(f->offset,
-            "mIndexCount " + std::to_string(g.indices.size()) + " is not a multiple of 3");
-    if (g.skirtSkip % 3)
-      sink.add(Severity::Warning, f->offset, who,
-               "mSkirtSkipCount " + std::to_string(g.skirtSkip) + " is not a multiple of 3");
-    for (uint16_t idx : g.indices)
-      if (idx >= g.verts.size()) {
-        error(f->offset,
-              "index " + std::to_string(idx) + " >= mVertCount " + std::to_string(g.verts.size()));
-        break;
-      }
-    Box3 b = canonicalBounds(*f);
-    for (const Vertex& v : g.verts)
-      if (!contains(b, v.point)) {
-        sink.add(Severity::Warning, f->offset, who, "a vertex lies outside the chunk bounds");
-        break;
-      }
-    if (toc.version >= kVersionCollision && !sameBox(s.bounds, g.bounds))
-      sink.add(Severity::Warning, f->offset, who, "stub bounds differ from chunk bounds");
-    if (g.colFlag == kCollisionPresent) checkCollision(*f, who, piece, sink);
-    // Each parent's bounds contain its children's (atlas-torque-source-notes.md "Bounds").
-    if (pos.level + 1 < toc.treeDepth && toc.version >= kVersionBounds)
-      for (uint32_t c = 0; c < 4; ++c) {
-        const GeomStub& child =
-            toc.geomStubs[nodeId(pos.level + 1, 2 * pos.x + c / 2, 2 * pos.y + c % 2)];
-        if (child.length &&
-            !(contains(s.bounds, child.bounds.min) && contains(s.bounds, child.bounds.max))) {
-          sink.add(Severity::Warning, f->offset, who,
-                   "stub bounds do not contain a child's bounds");
-          break;
-        }
-      }
+  const GeomStub& s = toc.geomStubs[i];
+  const NodePos pos = nodePos(i);
+  const std::string who = chunkLabel(tocIndex, i);
+  const uint64_t piece = pieceIndex(tocIndex, i);
+  auto error = [&](uint64_t offset, const std::string& msg) {
+    sink.add(Severity::Error, offset, who, msg, kChunkPiece, piece);
+  };
+  if (s.length == 0) {
+    sink.add(Severity::Warning, Error::kNoOffset, who, "empty stub (no chunk)");
+    return;
   }
+  const Frame* f = file.frameAt(s.offset);
+  if (!f) return;
+  Float bad;
+  if (firstNonFinite(file, tocIndex, i, *f, bad))
+    error(bad.offset, bad.field + " is " + (std::isnan(bad.value) ? "NaN" : "infinite") +
+                          "; expected a finite number");
+  const GeomChunk& g = f->geom;
+  if (g.indices.size() % 3)
+    error(f->offset, "mIndexCount " + std::to_string(g.indices.size()) + " is not a multiple of 3");
+  if (g.skirtSkip % 3)
+    sink.add(Severity::Warning, f->offset, who,
+             "mSkirtSkipCount " + std::to_string(g.skirtSkip) + " is not a multiple of 3");
+  for (uint16_t idx : g.indices)
+    if (idx >= g.verts.size()) {
+      error(f->offset,
+            "index " + std::to_string(idx) + " >= mVertCount " + std::to_string(g.verts.size()));
+      break;
+    }
+  Box3 b = canonicalBounds(*f);
+  for (const Vertex& v : g.verts)
+    if (!contains(b, v.point)) {
+      sink.add(Severity::Warning, f->offset, who, "a vertex lies outside the chunk bounds");
+      break;
+    }
+  if (toc.version >= kVersionCollision && !sameBox(s.bounds, g.bounds))
+    sink.add(Severity::Warning, f->offset, who, "stub bounds differ from chunk bounds");
+  if (g.colFlag == kCollisionPresent) checkCollision(*f, who, piece, sink);
+  // Each parent's bounds contain its children's (atlas-torque-source-notes.md "Bounds").
+  if (pos.level + 1 < toc.treeDepth && toc.version >= kVersionBounds)
+    for (uint32_t c = 0; c < 4; ++c) {
+      const GeomStub& child =
+          toc.geomStubs[nodeId(pos.level + 1, 2 * pos.x + c / 2, 2 * pos.y + c % 2)];
+      if (child.length &&
+          !(contains(s.bounds, child.bounds.min) && contains(s.bounds, child.bounds.max))) {
+        sink.add(Severity::Warning, f->offset, who, "stub bounds do not contain a child's bounds");
+        break;
+      }
+    }
+}
+
+// Every stub's checks, on the cores the budget has; the problems in stub order.
+void checkGeomTree(const File& file, size_t tocIndex, Sink& sink) {
+  const size_t n = file.tocs[tocIndex].geomStubs.size();
+  std::vector<std::vector<Problem>> found(n);
+  parallelFor(n, [&](size_t i) {
+    Sink one{sink.file, found[i]};
+    checkGeomStub(file, tocIndex, i, one);
+  });
+  for (std::vector<Problem>& p : found)
+    sink.out.insert(sink.out.end(), std::make_move_iterator(p.begin()),
+                    std::make_move_iterator(p.end()));
 }
 
 } // namespace

@@ -9,6 +9,8 @@
 #include "strata/fileio.h"
 #include "strata/formats.h"
 
+#include <utility>
+
 namespace strata {
 
 namespace {
@@ -18,8 +20,8 @@ bool detectAtlas(const std::string&, const std::vector<uint8_t>& head) {
 }
 
 Scene loadAtlas(const std::string& path, const LoadOptions& options) {
-  atlas::File file = atlas::readAtlas(readFile(path), path);
-  return atlas::toScene(file, options, path);
+  atlas::File file = atlas::readAtlas(FileBytes(path), path);
+  return atlas::toScene(std::move(file), options, path);
 }
 
 nlohmann::json infoAtlas(const std::string& path) {

@@ -1,5 +1,6 @@
 #pragma once
 #include "atlas/atlas_model.h"
+#include "strata/fileio.h"
 
 #include <cstdint>
 #include <string>
@@ -10,6 +11,9 @@ namespace strata::atlas {
 // Parses a whole .atlas file. Throws strata::Error (file, byte offset, what was
 // expected) on anything that is not structurally valid.
 File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName);
+// The same over a file's bytes, giving each frame's pages back once it is
+// read (FileBytes::release): the file and its model are never held together.
+File readAtlas(const FileBytes& bytes, const std::string& fileName);
 
 // Serializes the model at the offsets its stubs name. Throws strata::Error if
 // the model is inconsistent (a stub length that differs from its frame's size,

@@ -54,16 +54,19 @@ void Toc::setStubRef(size_t i, uint32_t offset, uint32_t length) {
   }
 }
 
+// Frames are kept in physical order (read and written so): a binary search,
+// with a scan only when a model built by hand is not in order.
 const Frame* File::frameAt(uint32_t offset) const {
+  auto it = std::lower_bound(frames.begin(), frames.end(), offset,
+                             [](const Frame& f, uint32_t at) { return f.offset < at; });
+  if (it != frames.end() && it->offset == offset) return &*it;
   for (const Frame& f : frames)
     if (f.offset == offset) return &f;
   return nullptr;
 }
 
 Frame* File::frameAt(uint32_t offset) {
-  for (Frame& f : frames)
-    if (f.offset == offset) return &f;
-  return nullptr;
+  return const_cast<Frame*>(static_cast<const File&>(*this).frameAt(offset));
 }
 
 Box3 unite(const Box3& a, const Box3& b) {

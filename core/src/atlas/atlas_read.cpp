@@ -4,6 +4,7 @@
 #include "common/bytes.h"
 #include "common/fourcc.h"
 #include "common/quadtree.h"
+#include "strata/fileio.h"
 #include "strata/parallel.h"
 #include "strata/text.h"
 
@@ -98,6 +99,12 @@ Toc readToc(ByteReader& r, size_t index) {
   return t;
 }
 
+// `n` little-endian U16s at `p` (bounds checked by the caller) into `out`.
+void loadU16s(const uint8_t* p, size_t n, std::vector<uint16_t>& out) {
+  out.resize(n);
+  for (uint16_t& v : out) v = loadLE<uint16_t>(p), p += 2;
+}
+
 void readCollision(ByteReader& r, Collision& c) {
   size_t at = r.tell();
   c.treeDepth = r.u32("mColTreeDepth");
@@ -106,18 +113,14 @@ void readCollision(ByteReader& r, Collision& c) {
                      std::to_string(kMaxTreeDepth));
   uint64_t nodes = r.count(nodeCount(c.treeDepth), 8, "collision tree nodes");
   c.tree.resize(size_t(nodes));
-  for (auto& n : c.tree) {
-    n[0] = r.f32("collision node min");
-    n[1] = r.f32("collision node max");
-  }
+  const uint8_t* node = r.take(nodes * 8, "collision tree nodes");
+  for (auto& n : c.tree) n = {loadF32(node), loadF32(node + 4)}, node += 8;
   uint32_t offsetCount = r.u32("mColOffsetCount");
   r.count(offsetCount, 2, "collision bin offsets");
-  c.offsets.resize(offsetCount);
-  for (uint16_t& o : c.offsets) o = r.u16("collision bin offset");
+  loadU16s(r.take(uint64_t(offsetCount) * 2, "collision bin offsets"), offsetCount, c.offsets);
   uint32_t indexCount = r.u32("mColIndexCount");
   r.count(indexCount, 2, "collision indices");
-  c.indices.resize(indexCount);
-  for (uint16_t& i : c.indices) i = r.u16("collision index");
+  loadU16s(r.take(uint64_t(indexCount) * 2, "collision indices"), indexCount, c.indices);
 }
 
 void readGeomBody(ByteReader& r, uint32_t version, GeomChunk& g) {
@@ -130,24 +133,29 @@ void readGeomBody(ByteReader& r, uint32_t version, GeomChunk& g) {
     r.failAt(skipAt, "mSkirtSkipCount " + std::to_string(g.skirtSkip) + " exceeds mIndexCount " +
                          std::to_string(indexCount));
   r.count(indexCount, 2, "indices");
-  g.indices.resize(indexCount);
-  for (uint16_t& i : g.indices) i = r.u16("index");
+  loadU16s(r.take(uint64_t(indexCount) * 2, "indices"), indexCount, g.indices);
   uint32_t vertCount = r.u32("mVertCount");
   const size_t vertSize = version >= kVersionNormals ? 52 : 40; // §3 bytes per vertex
   r.count(vertCount, vertSize, "vertices");
   g.verts.resize(vertCount);
+  const uint8_t* at = r.take(uint64_t(vertCount) * vertSize, "vertices");
+  // §3's field order: point, texCoord, then the two morph offsets (point
+  // morph first before 130), then the normal from 140.
+  const bool pointMorphFirst = version < kVersionMorphSwap;
+  auto floats = [&at](float* to, size_t n) {
+    for (size_t k = 0; k < n; ++k, at += 4) to[k] = loadF32(at);
+  };
   for (Vertex& v : g.verts) {
-    for (float& f : v.point) f = r.f32("vertex point");
-    for (float& f : v.texCoord) f = r.f32("vertex texCoord");
-    if (version < kVersionMorphSwap) { // §3: point morph first before 130
-      for (float& f : v.pointMorph) f = r.f32("vertex pointMorphOffset");
-      for (float& f : v.texMorph) f = r.f32("vertex texMorphOffset");
+    floats(v.point.data(), 3);
+    floats(v.texCoord.data(), 2);
+    if (pointMorphFirst) {
+      floats(v.pointMorph.data(), 3);
+      floats(v.texMorph.data(), 2);
     } else {
-      for (float& f : v.texMorph) f = r.f32("vertex texMorphOffset");
-      for (float& f : v.pointMorph) f = r.f32("vertex pointMorphOffset");
+      floats(v.texMorph.data(), 2);
+      floats(v.pointMorph.data(), 3);
     }
-    if (version >= kVersionNormals)
-      for (float& f : v.normal) f = r.f32("vertex normal");
+    if (version >= kVersionNormals) floats(v.normal.data(), 3);
   }
   if (version >= kVersionBounds && version < kVersionCollision)
     g.bounds = readBox(r, "chunk mBounds");
@@ -193,14 +201,14 @@ FrameMarkers markersOf(TocKind k) {
   return {0, 0};
 }
 
-Frame readFrame(const std::vector<uint8_t>& bytes, const std::string& fileName, uint32_t offset,
+Frame readFrame(const uint8_t* data, size_t size, const std::string& fileName, uint32_t offset,
                 uint32_t length, TocKind kind, uint32_t version, const std::string& who) {
-  ByteReader r(bytes, fileName);
-  if (uint64_t(offset) + length > bytes.size())
+  ByteReader r(data, size, fileName);
+  if (uint64_t(offset) + length > size)
     throw Error(fileName, offset,
                 who + " refers to bytes " + std::to_string(offset) + ".." +
                     std::to_string(uint64_t(offset) + length) + " past the end of the file (" +
-                    std::to_string(bytes.size()) + " bytes)");
+                    std::to_string(size) + " bytes)");
   if (length < 16)
     throw Error(fileName, offset,
                 who + " length " + std::to_string(length) +
@@ -230,7 +238,7 @@ Frame readFrame(const std::vector<uint8_t>& bytes, const std::string& fileName, 
   f.offset = offset;
   f.kind = kind;
   f.version = version;
-  ByteReader body(bytes.data() + r.tell(), bodySize, fileName, r.tell());
+  ByteReader body(data + r.tell(), bodySize, fileName, r.tell());
   switch (kind) {
   case TocKind::Geom:
     readGeomBody(body, version, f.geom);
@@ -257,10 +265,11 @@ const char* kindName(TocKind k) {
   return k == TocKind::Geom ? "geometry" : k == TocKind::Tex ? "texture" : "config";
 }
 
-} // namespace
-
-File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
-  ByteReader r(bytes, fileName);
+// The reader over `size` bytes at `data`; each frame's bytes are given back
+// to `source` (when there is one) as soon as the frame is read.
+File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileName,
+                    const FileBytes* source) {
+  ByteReader r(data, size, fileName);
   File file;
   r.expectU32(kMagic, "Atlas magic ATLS");
   uint8_t numTocs = r.u8("NUM_TOCs");
@@ -313,13 +322,14 @@ File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
   file.frames.resize(reads.size());
   parallelFor(reads.size(), [&](size_t k) {
     const Read& f = reads[k];
-    file.frames[k] = readFrame(bytes, fileName, f.offset, f.length, f.kind, f.version, f.who);
+    file.frames[k] = readFrame(data, size, fileName, f.offset, f.length, f.kind, f.version, f.who);
+    if (source) source->release(f.offset, f.length);
   });
   if (stubError) std::rethrow_exception(stubError);
 
   // Physical order, no overlaps; what lies between frames is kept as gaps.
   file.gaps = sortAndKeepGaps(
-      file.frames, bytes, prefixEnd,
+      file.frames, data, size, prefixEnd,
       [&](const Frame& f) { return reads[byOffset.at(f.offset)].length; },
       [&](const Frame& f, uint64_t end) {
         throw Error(fileName, f.offset,
@@ -327,6 +337,16 @@ File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
                         std::to_string(end));
       });
   return file;
+}
+
+} // namespace
+
+File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
+  return readAtlasBytes(bytes.data(), bytes.size(), fileName, nullptr);
+}
+
+File readAtlas(const FileBytes& bytes, const std::string& fileName) {
+  return readAtlasBytes(bytes.data(), bytes.size(), fileName, &bytes);
 }
 
 } // namespace strata::atlas

@@ -15,6 +15,10 @@ namespace strata::atlas {
 // names them (default: the .atlas's own, atlasTileOrigins).
 Scene toScene(const File& file, const LoadOptions& options, const std::string& fileName,
               const TileOrigins& origins = {});
+// The same for a model nothing else needs: each chunk's geometry is let go
+// once its mesh is built (what is left of `file` holds no geometry).
+Scene toScene(File&& file, const LoadOptions& options, const std::string& fileName,
+              const TileOrigins& origins = {});
 
 // The first geometry TOC, or nullptr.
 const Toc* geometryToc(const File& file);

@@ -47,15 +47,11 @@ Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool s
 }
 
 TileCache::TileCache(const File& file, bool swapRedBlue, TileOrigins origins)
-    : file_(file), swap_(swapRedBlue), origins_(std::move(origins)) {
-  frames_.reserve(file.frames.size());
-  for (const Frame& f : file.frames) frames_.emplace(f.offset, &f);
-}
+    : file_(file), swap_(swapRedBlue), origins_(std::move(origins)) {}
 
 const Frame* TileCache::frame(size_t toc, size_t stub) const {
   const uint32_t at = frameOf(toc, stub);
-  auto it = at ? frames_.find(at) : frames_.end();
-  return it == frames_.end() ? nullptr : it->second;
+  return at ? file_.frameAt(at) : nullptr;
 }
 
 uint32_t TileCache::frameOf(size_t toc, size_t stub) const {

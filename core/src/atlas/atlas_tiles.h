@@ -12,7 +12,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -70,9 +69,6 @@ private:
   const File& file_;
   bool swap_;
   TileOrigins origins_;
-  // File::frameAt searches every frame: a terrain's thousands of tiles made
-  // that quadratic. The first frame at each offset, as frameAt finds it.
-  std::unordered_map<uint32_t, const Frame*> frames_;
   std::map<std::pair<size_t, uint32_t>, Entry> done_;  // (toc, frame offset)
   std::map<std::pair<size_t, uint32_t>, Image> ahead_; // decoded ahead, not taken yet
 

@@ -16,7 +16,7 @@ Scene loadScene(const std::string& path, const LoadOptions& options) {
   std::unique_ptr<tqt::File> tex =
       options.textures ? companion(path, tqtPath, options.partial, leftOut) : nullptr;
   atlas::File mapped = toAtlas(file, tex.get(), path, mo);
-  Scene scene = atlas::toScene(mapped, options, path,
+  Scene scene = atlas::toScene(std::move(mapped), options, path,
                                tex ? tqt::tileOrigins(*tex, tqtPath) : atlas::TileOrigins{});
   scene.leftOut.insert(scene.leftOut.begin(), leftOut.begin(), leftOut.end());
   return scene;

@@ -22,9 +22,23 @@ constexpr bool fitsWithin(uint64_t offset, uint64_t n, uint64_t size) {
 // A little-endian T at `p` and its store: for fields of a buffer whose bounds
 // the caller has checked (a fixed-size record read whole, a probed header).
 template <typename T> T loadLE(const uint8_t* p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  // The bytes are the value: one load (the shifts below are not always
+  // folded into one, and this runs for every vertex field).
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+#else
   uint64_t v = 0;
   for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(p[i]) << (8 * i);
   return T(std::make_unsigned_t<T>(v));
+#endif
+}
+inline float loadF32(const uint8_t* p) {
+  const uint32_t b = loadLE<uint32_t>(p);
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
 }
 template <typename T> T loadLE(const std::vector<uint8_t>& b, size_t at) {
   return loadLE<T>(b.data() + at);
@@ -105,6 +119,15 @@ public:
     need(n, what);
     std::memcpy(dst, data_ + pos_, n);
     pos_ += n;
+  }
+  // The next `n` bytes in place, for an array of fixed-size records whose
+  // count was checked with count(): its fields are then loaded with loadLE
+  // without a bounds check each.
+  const uint8_t* take(uint64_t n, const char* what) {
+    need(n, what);
+    const uint8_t* p = data_ + pos_;
+    pos_ += size_t(n);
+    return p;
   }
   std::vector<uint8_t> bytes(size_t n, const char* what) {
     need(n, what);

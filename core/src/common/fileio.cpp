@@ -2,6 +2,7 @@
 
 #include "strata/error.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -9,6 +10,11 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace strata {
 
@@ -27,6 +33,40 @@ std::vector<uint8_t> readFile(const std::string& path) {
   if (n && !in.read(reinterpret_cast<char*>(data.data()), n))
     throw Error(path, Error::kNoOffset, "read failed");
   return data;
+}
+
+FileBytes::FileBytes(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    void* p = ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p != MAP_FAILED) {
+      data_ = static_cast<const uint8_t*>(p);
+      size_ = size_t(st.st_size);
+      mapped_ = true;
+    }
+  }
+  if (fd >= 0) ::close(fd);
+  if (!mapped_) {
+    read_ = readFile(path); // its errors name what is wrong
+    data_ = read_.data();
+    size_ = read_.size();
+  }
+}
+
+FileBytes::~FileBytes() {
+  if (mapped_) ::munmap(const_cast<uint8_t*>(data_), size_);
+}
+
+void FileBytes::release(size_t offset, size_t n) const {
+  if (!mapped_ || offset >= size_) return;
+  n = std::min(n, size_ - offset);
+  const uintptr_t page = uintptr_t(::sysconf(_SC_PAGESIZE));
+  const uintptr_t from = (uintptr_t(data_) + offset + page - 1) / page * page;
+  const uintptr_t to = (uintptr_t(data_) + offset + n) / page * page;
+  // A private read-only mapping is never written: dropping its pages loses
+  // nothing, and a later read maps them from the file again.
+  if (to > from) ::madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
 }
 
 void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write) {

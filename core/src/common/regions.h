@@ -24,8 +24,8 @@ struct Gap {
 // ends (or before `from`) is refused: `overlap(piece, end)` throws the
 // format's error. `size(piece)` is a piece's stored size.
 template <class Piece, class Size, class Overlap>
-std::vector<Gap> sortAndKeepGaps(std::vector<Piece>& pieces, const std::vector<uint8_t>& bytes,
-                                 uint64_t from, Size size, Overlap overlap) {
+std::vector<Gap> sortAndKeepGaps(std::vector<Piece>& pieces, const uint8_t* data, size_t size,
+                                 uint64_t from, Size pieceSize, Overlap overlap) {
   std::sort(pieces.begin(), pieces.end(),
             [](const Piece& a, const Piece& b) { return a.offset < b.offset; });
   std::vector<Gap> gaps;
@@ -33,14 +33,17 @@ std::vector<Gap> sortAndKeepGaps(std::vector<Piece>& pieces, const std::vector<u
   for (const Piece& p : pieces) {
     if (p.offset < cursor) overlap(p, cursor);
     if (p.offset > cursor)
-      gaps.push_back({uint32_t(cursor), std::vector<uint8_t>(bytes.begin() + long(cursor),
-                                                             bytes.begin() + long(p.offset))});
-    cursor = uint64_t(p.offset) + size(p);
+      gaps.push_back({uint32_t(cursor), std::vector<uint8_t>(data + cursor, data + p.offset)});
+    cursor = uint64_t(p.offset) + pieceSize(p);
   }
-  if (cursor < bytes.size())
-    gaps.push_back(
-        {uint32_t(cursor), std::vector<uint8_t>(bytes.begin() + long(cursor), bytes.end())});
+  if (cursor < size)
+    gaps.push_back({uint32_t(cursor), std::vector<uint8_t>(data + cursor, data + size)});
   return gaps;
+}
+template <class Piece, class Size, class Overlap>
+std::vector<Gap> sortAndKeepGaps(std::vector<Piece>& pieces, const std::vector<uint8_t>& bytes,
+                                 uint64_t from, Size pieceSize, Overlap overlap) {
+  return sortAndKeepGaps(pieces, bytes.data(), bytes.size(), from, pieceSize, overlap);
 }
 
 // Writes `pieces` (with `write(w, piece)`) and `gaps` at their offsets in
