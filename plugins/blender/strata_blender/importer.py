@@ -24,12 +24,14 @@ PART_ATTRIBUTE = "strata_part"
 
 
 class _Cache:
-    """bpy images and materials made on first use."""
+    """bpy images and materials made on first use; a material that looks like
+    one made before (materials.material_look) is a copy of that one."""
 
     def __init__(self, scene):
         self.scene = scene
         self.images = {}
         self.materials = {}
+        self.looks = {}  # material_look -> the first material made with it
 
     def image_of_texture(self, t):
         img = self.scene.textures[t].image
@@ -41,7 +43,15 @@ class _Cache:
 
     def material(self, m):
         if m not in self.materials:
-            self.materials[m] = mats.make_material(self.scene, m, self.image_of_texture)
+            t = self.scene.materials[m].base_color_texture
+            image = self.image_of_texture(t) if t is not None else None
+            look = mats.material_look(self.scene, m, image)
+            if look in self.looks:
+                made = mats.copy_material(self.looks[look], mats.material_name(self.scene, m),
+                                          image)
+            else:
+                made = self.looks[look] = mats.make_material(self.scene, m, image)
+            self.materials[m] = made
         return self.materials[m]
 
 
