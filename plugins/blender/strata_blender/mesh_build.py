@@ -65,6 +65,8 @@ class MeshArrays:
     @staticmethod
     def _stack(parts, counts, width, fill):
         """Concatenates optional per-part arrays; a part without one gets `fill`."""
+        if len(parts) == 1 and parts[0] is not None and len(parts[0]) == counts[0]:
+            return np.asarray(parts[0], dtype=np.float32).reshape(counts[0], width)
         if all(p is None or len(p) == 0 for p in parts):
             return None
         out = []
@@ -78,7 +80,7 @@ class MeshArrays:
     def finish(self):
         """Concatenated arrays with unused vertices dropped and degenerate
         triangles (a repeated corner, which Blender rejects) removed. Arrays
-        may be the primitive's own (one primitive, nothing dropped): read only."""
+        may be views of the primitive's own: read only."""
         counts = [len(p) for p in self.positions]
         pos = np.asarray(_join(self.positions, np.zeros((0, 3), np.float32)), dtype=np.float32)
         tris = _join(self.triangles, np.zeros((0, 3), np.int64))
@@ -90,7 +92,10 @@ class MeshArrays:
             tris, mat, part = tris[ok], mat[ok], part[ok]
         used = np.zeros(len(pos), dtype=bool)
         used[tris.ravel()] = True
-        keep_all = bool(used.all())
+        kept = int(np.count_nonzero(used))
+        # The used vertices usually come first (Atlas: the skirt vertices
+        # follow the grid): then dropping the rest is a slice, indices unchanged.
+        in_front = bool(used[:kept].all())
         arrays = {
             "positions": pos,
             "normals": self._stack(self.normals, counts, 3, (0, 0, 1)),
@@ -99,10 +104,10 @@ class MeshArrays:
             "colors": self._stack(self.colors, counts, 4, (1, 1, 1, 1)),
             "morph": self._stack(self.morph, counts, 3, (0, 0, 0)),
         }
-        if not keep_all:
-            for k in ("positions", "normals", "uv0", "uv1", "colors", "morph"):
-                if arrays[k] is not None:
-                    arrays[k] = arrays[k][used]
+        for k in ("positions", "normals", "uv0", "uv1", "colors", "morph"):
+            if arrays[k] is not None:
+                arrays[k] = arrays[k][:kept] if in_front else arrays[k][used]
+        if not in_front:
             tris = (np.cumsum(used) - 1)[tris]
         # Blender's RNA copies unsigned indices in bulk only from uint32 buffers.
         arrays["triangles"] = tris.astype(np.uint32)
