@@ -74,9 +74,14 @@ def _gather(scene, mesh_index, arrays, slots, part, offset=(0.0, 0.0, 0.0)):
 
 
 def _assign_materials(mesh, slots, cache):
-    for scene_material, _slot in sorted(slots.items(), key=lambda kv: kv[1]):
-        mesh.materials.append(cache.material(scene_material) if scene_material is not None
-                              else None)
+    """Fills the mesh's material slots; a mesh copied by build_mesh_like has
+    its template's, replaced in place."""
+    for scene_material, slot in sorted(slots.items(), key=lambda kv: kv[1]):
+        mat = cache.material(scene_material) if scene_material is not None else None
+        if slot < len(mesh.materials):
+            mesh.materials[slot] = mat
+        else:
+            mesh.materials.append(mat)
 
 
 def _tag_object(obj, source, fmt, tags):
@@ -100,8 +105,10 @@ def _needed_nodes(nodes, parents):
 
 def _build_meshes(scene, nodes, order, cache):
     """One bpy mesh per scene mesh the nodes use, in node order, with its
-    materials: scene mesh -> (bpy mesh, morph), so instances share data."""
+    materials: scene mesh -> (bpy mesh, morph), so instances share data. A
+    mesh with the topology of one built before is built as a copy of it."""
     made = {}
+    like = {}  # (mesh_build.topology_key, slot count) -> the first mesh built with it
     for n in order:
         info = nodes[n]
         if info.mesh is None or info.mesh in made:
@@ -110,8 +117,12 @@ def _build_meshes(scene, nodes, order, cache):
         slots = {}
         _gather(scene, info.mesh, arrays, slots, 0)
         a = arrays.finish()
-        name = info.name or "node_%d" % n
-        mesh = mesh_build.build_mesh(scene.meshes[info.mesh].name or name, a)
+        name = scene.meshes[info.mesh].name or info.name or "node_%d" % n
+        key = (mesh_build.topology_key(a), len(slots))
+        if key in like:
+            mesh = mesh_build.build_mesh_like(like[key], name, a)
+        else:
+            mesh = like[key] = mesh_build.build_mesh(name, a)
         _assign_materials(mesh, slots, cache)
         made[info.mesh] = (mesh, a["morph"])
     return made
