@@ -179,7 +179,7 @@ class Scene:
         self.warnings = [self._text(L.strata_scene_get_warning, i) for i in range(s.warning_count)]
         self.left_out = [self._text(L.strata_scene_get_left_out, i)
                          for i in range(s.left_out_count)]
-        self.roots = list(self._ints(L.strata_scene_get_roots))
+        self.roots = [int(r) for r in self._ints(L.strata_scene_get_roots, s.root_count)]
         self.nodes = [self._node(i) for i in range(s.node_count)]
         for node in self.nodes:
             for c in node.children:
@@ -219,13 +219,15 @@ class Scene:
         self._h.check(fn(h, i, ctypes.byref(t)))
         return n.text(t.value)
 
-    def _ints(self, fn, *args):
+    def _ints(self, fn, expected, *args):
+        """The int32 array `fn` copies; `expected` is its length as the info
+        structs give it (nothing to ask when 0: a leaf node's children)."""
+        if not expected:
+            return []
         L, h = self._handle()
         count = ctypes.c_size_t()
-        self._h.check(fn(h, *args, None, 0, ctypes.byref(count)))
-        out, address = _arrays.empty(_arrays.INT32, count.value)
-        if count.value:
-            self._h.check(fn(h, *args, address, count.value, ctypes.byref(count)))
+        out, address = _arrays.empty(_arrays.INT32, expected)
+        self._h.check(fn(h, *args, address, expected, ctypes.byref(count)))
         return out
 
     def _node(self, i):
@@ -237,7 +239,8 @@ class Scene:
             self._h.check(L.strata_scene_get_node_tag(h, i, t, ctypes.byref(name),
                                                       ctypes.byref(value)))
             tags[n.text(name.value)] = value.value
-        children = [int(c) for c in self._ints(L.strata_scene_get_node_children, i)]
+        children = [int(c) for c in self._ints(L.strata_scene_get_node_children,
+                                                 info.child_count, i)]
         return Node(i, n.text(info.name), tuple(info.translation),
                     info.mesh if info.mesh >= 0 else None, children, tags)
 
