@@ -30,7 +30,7 @@ class MeshArrays:
         self.uv1 = []
         self.colors = []
         self.morph = []       # (n, 3) position deltas or None
-        self.triangles = []   # (t, 3) int64, indices into this mesh's vertices
+        self.triangles = []   # (t, 3) indices into this mesh's vertices
         self.face_material = []  # material slot per added primitive
         self.face_part = []      # chunk/node each added primitive came from
         self.face_count = []     # triangles per added primitive
@@ -57,7 +57,8 @@ class MeshArrays:
             self.colors.append(colors)
             self.morph.append(morph)
             self.vertex_count += n
-        self.triangles.append(triangles.astype(np.int64) + (self.vertex_count - n))
+        base = self.vertex_count - n
+        self.triangles.append(triangles.astype(np.int64) + base if base else triangles)
         self.face_material.append(material_slot)
         self.face_part.append(part)
         self.face_count.append(len(triangles))
@@ -110,7 +111,7 @@ class MeshArrays:
         if not in_front:
             tris = (np.cumsum(used) - 1)[tris]
         # Blender's RNA copies unsigned indices in bulk only from uint32 buffers.
-        arrays["triangles"] = tris.astype(np.uint32)
+        arrays["triangles"] = tris.astype(np.uint32, copy=False)
         arrays["face_material"] = mat
         arrays["face_part"] = part
         arrays["degenerate"] = degenerate
