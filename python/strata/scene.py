@@ -75,8 +75,10 @@ class Primitive:
     def _attribute(self, attribute, morph_target=0):
         key = (attribute, morph_target)
         if key not in self._cache:
+            expected = (self.index_count if attribute == n.ATTRIBUTE_INDICES
+                        else self.vertex_count)
             self._cache[key] = self._scene._attribute(self._mesh, self.index, attribute,
-                                                      morph_target)
+                                                      morph_target, expected)
         return self._cache[key]
 
     def _optional(self, attribute):
@@ -166,6 +168,7 @@ class Scene:
     def __init__(self, path, options):
         self.path = str(path)
         self._h = _SceneHandle()
+        self._components = {}  # strata_attribute_components, asked once per attribute
         self._h.check(self._h.L.strata_scene_load(self._h.h, n.path_bytes(path),
                                                   ctypes.byref(options)))
         L, h = self._h.L, self._h.h
@@ -176,7 +179,7 @@ class Scene:
         self.warnings = [self._text(L.strata_scene_get_warning, i) for i in range(s.warning_count)]
         self.left_out = [self._text(L.strata_scene_get_left_out, i)
                          for i in range(s.left_out_count)]
-        self.roots = list(self._ints(L.strata_scene_get_roots))
+        self.roots = [int(r) for r in self._ints(L.strata_scene_get_roots, s.root_count)]
         self.nodes = [self._node(i) for i in range(s.node_count)]
         for node in self.nodes:
             for c in node.children:
@@ -216,13 +219,15 @@ class Scene:
         self._h.check(fn(h, i, ctypes.byref(t)))
         return n.text(t.value)
 
-    def _ints(self, fn, *args):
+    def _ints(self, fn, expected, *args):
+        """The int32 array `fn` copies; `expected` is its length as the info
+        structs give it (nothing to ask when 0: a leaf node's children)."""
+        if not expected:
+            return []
         L, h = self._handle()
         count = ctypes.c_size_t()
-        self._h.check(fn(h, *args, None, 0, ctypes.byref(count)))
-        out, address = _arrays.empty(_arrays.INT32, count.value)
-        if count.value:
-            self._h.check(fn(h, *args, address, count.value, ctypes.byref(count)))
+        out, address = _arrays.empty(_arrays.INT32, expected)
+        self._h.check(fn(h, *args, address, expected, ctypes.byref(count)))
         return out
 
     def _node(self, i):
@@ -234,7 +239,8 @@ class Scene:
             self._h.check(L.strata_scene_get_node_tag(h, i, t, ctypes.byref(name),
                                                       ctypes.byref(value)))
             tags[n.text(name.value)] = value.value
-        children = [int(c) for c in self._ints(L.strata_scene_get_node_children, i)]
+        children = [int(c) for c in self._ints(L.strata_scene_get_node_children,
+                                                 info.child_count, i)]
         return Node(i, n.text(info.name), tuple(info.translation),
                     info.mesh if info.mesh >= 0 else None, children, tags)
 
@@ -246,18 +252,24 @@ class Scene:
                  for p in range(info.primitive_count)]
         return Mesh(i, n.text(info.name), prims)
 
-    def _attribute(self, mesh, prim, attribute, morph_target):
+    def _attribute(self, mesh, prim, attribute, morph_target, expected):
+        """One array of a primitive; `expected` is its element count as the
+        primitive's info gives it, so the usual case is one library call."""
         L, h = self._handle()
-        components = L.strata_attribute_components(attribute)
+        if attribute not in self._components:
+            self._components[attribute] = L.strata_attribute_components(attribute)
+        components = self._components[attribute]
         kind = _arrays.UINT32 if attribute == n.ATTRIBUTE_INDICES else _arrays.FLOAT32
         count = ctypes.c_size_t()
-        self._h.check(L.strata_scene_get_attribute(h, mesh, prim, attribute, morph_target, None,
-                                                   0, ctypes.byref(count)))
-        out, address = _arrays.empty(kind, count.value, components)
-        if count.value:
-            self._h.check(L.strata_scene_get_attribute(h, mesh, prim, attribute, morph_target,
-                                                       address, count.value,
-                                                       ctypes.byref(count)))
+        out, address = _arrays.empty(kind, expected, components)
+        status = L.strata_scene_get_attribute(h, mesh, prim, attribute, morph_target, address,
+                                              expected, ctypes.byref(count))
+        if status in (n.OK, n.ERROR_BUFFER_TOO_SMALL) and count.value != expected:
+            # Not the expected size (a morph target without uv0): ask for the real one.
+            out, address = _arrays.empty(kind, count.value, components)
+            status = L.strata_scene_get_attribute(h, mesh, prim, attribute, morph_target,
+                                                  address, count.value, ctypes.byref(count))
+        self._h.check(status)
         return out
 
     def _image_rgba8(self, image, mip, layer, size):

@@ -33,6 +33,14 @@ def test_rows_start_with_filter_0_and_hold_the_pixels():
         encode_rgba8(2, 2, pixels)
 
 
+@pytest.mark.parametrize("level", [1, 9])
+def test_the_level_is_zlibs(level):
+    pixels = bytes(range(4 * 5 * 4)) * 3  # 4 wide, 15 rows
+    (_, _), (_, idat), (_, _) = chunks(encode_rgba8(4, 15, pixels, level=level))
+    raw = b"".join(b"\0" + pixels[r * 16:(r + 1) * 16] for r in range(15))
+    assert idat == zlib.compress(raw, level)
+
+
 def test_an_image_written_as_png_holds_its_rgba8(tmp_path):
     with strata.load(sample("textures-v13.ytd")) as s:
         image = next(i for i in s.images if i.name == "ramp_a8r8g8b8")

@@ -24,12 +24,14 @@ PART_ATTRIBUTE = "strata_part"
 
 
 class _Cache:
-    """bpy images and materials made on first use."""
+    """bpy images and materials made on first use; a material that looks like
+    one made before (materials.material_look) is a copy of that one."""
 
     def __init__(self, scene):
         self.scene = scene
         self.images = {}
         self.materials = {}
+        self.looks = {}  # material_look -> the first material made with it
 
     def image_of_texture(self, t):
         img = self.scene.textures[t].image
@@ -39,18 +41,43 @@ class _Cache:
             self.images[img] = mats.make_image(self.scene, img)
         return self.images[img]
 
+    def make_images(self, meshes):
+        """Makes the images the materials of `meshes` (scene mesh indices)
+        show, in the order material() would, before any material exists:
+        setting an image's source or colour space walks every material's node
+        tree, so images made among the materials cost time growing with their
+        number (4,096 Atlas tiles: 4 s of 12)."""
+        for m in meshes:
+            for prim in _drawn_primitives(self.scene, m):
+                if prim.material is not None:
+                    t = self.scene.materials[prim.material].base_color_texture
+                    if t is not None:
+                        self.image_of_texture(t)
+
     def material(self, m):
         if m not in self.materials:
-            self.materials[m] = mats.make_material(self.scene, m, self.image_of_texture)
+            t = self.scene.materials[m].base_color_texture
+            image = self.image_of_texture(t) if t is not None else None
+            look = mats.material_look(self.scene, m, image)
+            if look in self.looks:
+                made = mats.copy_material(self.looks[look], mats.material_name(self.scene, m),
+                                          image)
+            else:
+                made = self.looks[look] = mats.make_material(self.scene, m, image)
+            self.materials[m] = made
         return self.materials[m]
+
+
+def _drawn_primitives(scene, mesh_index):
+    """The primitives of a scene mesh that make faces."""
+    return [p for p in scene.meshes[mesh_index].primitives
+            if p.index_count >= 3 and p.vertex_count]
 
 
 def _gather(scene, mesh_index, arrays, slots, part, offset=(0.0, 0.0, 0.0)):
     """Adds every primitive of a scene mesh to `arrays`; `slots` maps scene
     material indices (None: no material) to the object's material slot numbers."""
-    for prim in scene.meshes[mesh_index].primitives:
-        if prim.index_count < 3 or prim.vertex_count == 0:
-            continue
+    for prim in _drawn_primitives(scene, mesh_index):
         pos = prim.positions
         if any(offset):
             pos = pos + np.asarray(offset, dtype=np.float32)
@@ -64,9 +91,14 @@ def _gather(scene, mesh_index, arrays, slots, part, offset=(0.0, 0.0, 0.0)):
 
 
 def _assign_materials(mesh, slots, cache):
-    for scene_material, _slot in sorted(slots.items(), key=lambda kv: kv[1]):
-        mesh.materials.append(cache.material(scene_material) if scene_material is not None
-                              else None)
+    """Fills the mesh's material slots; a mesh copied by build_mesh_like has
+    its template's, replaced in place."""
+    for scene_material, slot in sorted(slots.items(), key=lambda kv: kv[1]):
+        mat = cache.material(scene_material) if scene_material is not None else None
+        if slot < len(mesh.materials):
+            mesh.materials[slot] = mat
+        else:
+            mesh.materials.append(mat)
 
 
 def _tag_object(obj, source, fmt, tags):
@@ -90,8 +122,11 @@ def _needed_nodes(nodes, parents):
 
 def _build_meshes(scene, nodes, order, cache):
     """One bpy mesh per scene mesh the nodes use, in node order, with its
-    materials: scene mesh -> (bpy mesh, morph), so instances share data."""
+    materials: scene mesh -> (bpy mesh, morph), so instances share data. A
+    mesh with the topology of one built before is built as a copy of it."""
     made = {}
+    like = {}  # (mesh_build.topology_key, slot count) -> the first mesh built with it
+    cache.make_images(nodes[n].mesh for n in order if nodes[n].mesh is not None)
     for n in order:
         info = nodes[n]
         if info.mesh is None or info.mesh in made:
@@ -100,8 +135,12 @@ def _build_meshes(scene, nodes, order, cache):
         slots = {}
         _gather(scene, info.mesh, arrays, slots, 0)
         a = arrays.finish()
-        name = info.name or "node_%d" % n
-        mesh = mesh_build.build_mesh(scene.meshes[info.mesh].name or name, a)
+        name = scene.meshes[info.mesh].name or info.name or "node_%d" % n
+        key = (mesh_build.topology_key(a), len(slots))
+        if key in like:
+            mesh = mesh_build.build_mesh_like(like[key], name, a)
+        else:
+            mesh = like[key] = mesh_build.build_mesh(name, a)
         _assign_materials(mesh, slots, cache)
         made[info.mesh] = (mesh, a["morph"])
     return made
@@ -134,6 +173,7 @@ def _build_merged(scene, nodes, cache, collection, stem, source, fmt, progress):
     """One object holding every node's mesh, a face attribute naming the part
     each triangle came from; no object when no node has a mesh."""
     with_mesh = [node.index for node in nodes if node.mesh is not None]
+    cache.make_images(nodes[n].mesh for n in with_mesh)
     arrays = mesh_build.MeshArrays()
     slots = {}
     parts = []

@@ -70,8 +70,10 @@ class _ImportOptions:
             for o in context.view_layer.objects:
                 o.select_set(False)
             for o in objects:
-                if o.name in context.view_layer.objects:
+                try:  # (a lookup by name in view_layer.objects per object was O(n^2))
                     o.select_set(True)
+                except RuntimeError:  # not in the view layer (an excluded collection)
+                    pass
             context.view_layer.objects.active = objects[0]
         self.report({'INFO'}, "Strata: %d objects from %s in %.2f s"
                     % (stats["objects"], os.path.basename(path), stats["seconds"]))
