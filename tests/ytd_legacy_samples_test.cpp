@@ -69,6 +69,7 @@ void expectTextures(const TextureContainer& c, const std::vector<Expected>& want
                                                                    1,
                                                                    false,
                                                                    ColorSpace::Linear,
+                                                                   {},
                                                                    {}}));
     for (auto& f : c.texture(e).findings) EXPECT_NE(f.severity, Severity::Error) << f.message;
   }

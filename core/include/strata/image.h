@@ -90,8 +90,16 @@ std::vector<float> decodeRGBA32F(const Image& img, uint32_t mip = 0, uint32_t la
 // 255. Decoding it gives back exactly these texels.
 std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t height);
 
-// JPEG or PNG bytes (through OpenImageIO) to an RGBA8 image with one mip.
-// `file` names the source in errors.
+// Mip 0 of the first layer (a volume's slices one below the other) as a PNG
+// file: the source's own bytes when the image kept them (Image::png),
+// otherwise encodePNG's.
+std::vector<uint8_t> pngFileOf(const Image& img);
+
+// JPEG or PNG bytes (libjpeg, libpng) to an RGBA8 image with one mip.
+// `file` names the source in errors. A PNG that holds 8-bit RGB or RGBA
+// without anything that changes how its texels look (no gamma, colour
+// profile, palette or transparency chunk), whose every chunk and checksum is
+// sound, is also kept in Image::png.
 Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file);
 
 // ---- DDS (Microsoft "DDS" container: DDS_HEADER, optional DDS_HEADER_DXT10) ----

@@ -30,6 +30,11 @@ struct Image {
   bool cube = false;
   ColorSpace colorSpace = ColorSpace::SRGB;
   std::vector<uint8_t> data;
+  // The PNG file `data` was decoded from, kept only when it decodes to
+  // exactly these texels and says nothing else about them (image::decodeEncoded):
+  // writers store it instead of encoding the texels again. Whoever changes
+  // `data` clears it.
+  std::vector<uint8_t> png;
 };
 
 enum class Wrap { Repeat, ClampToEdge, MirroredRepeat };

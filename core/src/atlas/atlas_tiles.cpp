@@ -33,8 +33,10 @@ Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool s
   case 0:
   case 1: {
     Image img = image::decodeEncoded(data, "");
-    if (swapRedBlue)
+    if (swapRedBlue) {
       for (size_t i = 0; i + 3 < img.data.size(); i += 4) std::swap(img.data[i], img.data[i + 2]);
+      img.png.clear();
+    }
     return img;
   }
   case 2:

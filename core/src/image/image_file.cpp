@@ -30,13 +30,17 @@ std::vector<uint8_t> encodeImageFile(const Image& img, ImageFileFormat format) {
   case ImageFileFormat::KTX2:
     return writeKTX2(img);
   case ImageFileFormat::PNG:
-  default: {
+  default:
     checkImage(img);
-    std::vector<uint8_t> rgba = decodeRGBA8(img, 0, 0);
-    // A volume's mip 0 decodes to its depth slices one below the other.
-    return encodePNG(rgba.data(), img.width, img.height * img.depth);
+    return pngFileOf(img);
   }
-  }
+}
+
+std::vector<uint8_t> pngFileOf(const Image& img) {
+  if (!img.png.empty()) return img.png;
+  std::vector<uint8_t> rgba = decodeRGBA8(img, 0, 0);
+  // A volume's mip 0 decodes to its depth slices one below the other.
+  return encodePNG(rgba.data(), img.width, img.height * img.depth);
 }
 
 } // namespace strata::image

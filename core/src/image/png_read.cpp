@@ -30,6 +30,7 @@ struct PngState {
   // IHDR as stored, before the transformations to RGBA8.
   png_uint_32 width = 0, height = 0;
   uint32_t storedBitsPerPixel = 0;
+  int bitDepth = 0, colorType = 0;
   char message[256] = {}; // libpng's error, with the last warning before it
   char warning[200] = {};
 
@@ -72,6 +73,8 @@ bool readHeader(PngState& s) {
   s.height = png_get_image_height(s.png, s.info);
   s.storedBitsPerPixel =
       uint32_t(png_get_channels(s.png, s.info)) * uint32_t(png_get_bit_depth(s.png, s.info));
+  s.bitDepth = png_get_bit_depth(s.png, s.info);
+  s.colorType = png_get_color_type(s.png, s.info);
   return true;
 }
 
@@ -92,6 +95,35 @@ bool readRows(PngState& s, png_bytepp rows) {
   if (setjmp(png_jmpbuf(s.png))) return false;
   png_read_image(s.png, rows);
   return true;
+}
+
+// The rest of the stream after the rows: every chunk to IEND with its CRC.
+bool readEnd(PngState& s) {
+  if (setjmp(png_jmpbuf(s.png))) return false;
+  png_read_end(s.png, nullptr);
+  return true;
+}
+
+// Ancillary chunks that say nothing about how the texels look (§11.3.5.3
+// pHYs, §11.3.4 tEXt, zTXt and iTXt, §11.3.6.1 tIME): a PNG holding only these
+// beside IHDR, IDAT and IEND shows the same copied as re-encoded.
+bool harmlessChunk(const char* type) {
+  for (const char* t : {"IHDR", "IDAT", "IEND", "pHYs", "tEXt", "zTXt", "iTXt", "tIME"})
+    if (std::memcmp(type, t, 4) == 0) return true;
+  return false;
+}
+
+// Whether the bytes decoded can stand for the texels as they are: 8-bit
+// truecolour with or without alpha (IHDR colour types 2 and 6, §11.2.2),
+// only harmless chunks, read to IEND without a warning and nothing after it.
+bool keepsAsIs(PngState& s, const std::vector<Chunk>& chunks) {
+  if (s.bitDepth != 8 || (s.colorType != PNG_COLOR_TYPE_RGB && s.colorType != PNG_COLOR_TYPE_RGBA))
+    return false;
+  for (const Chunk& c : chunks)
+    if (!harmlessChunk(c.type)) return false;
+  s.warning[0] = 0;
+  return readEnd(s) && !s.warning[0] && s.pos == s.size && !chunks.empty() &&
+         std::memcmp(chunks.back().type, "IEND", 4) == 0;
 }
 
 // The chunks as stored, up to IEND or the first one that does not fit, and the
@@ -176,6 +208,7 @@ Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file) {
   std::vector<png_bytep> rows(height);
   for (png_uint_32 y = 0; y < height; ++y) rows[y] = img.data.data() + size_t(y) * width * 4;
   if (!readRows(s, rows.data())) throw fail();
+  if (keepsAsIs(s, chunks)) img.png = bytes;
   return img;
 }
 

@@ -1,0 +1,123 @@
+// A PNG whose texels are all it says (8-bit RGB or RGBA, only chunks that do
+// not change how they look, sound to IEND) is kept in Image::png and written
+// as it is (pngFileOf, the glTF writer); anything else is encoded again from
+// the texels. The streams are hand-built (png_fixture.h).
+#include "atlas/atlas_tiles.h"
+#include "gltf_writer.h"
+#include "png_fixture.h"
+#include "strata/image.h"
+
+#include <gtest/gtest.h>
+#include <tiny_gltf.h>
+
+using namespace strata;
+using namespace pngfixture;
+
+namespace {
+
+// Filtered rows (filter type 0) of a width x 2 image, each texel `bpp` bytes
+// counting up from `seed`, so every texel differs.
+std::vector<uint8_t> rampRows(uint32_t width, uint32_t bpp, uint8_t seed = 1) {
+  std::vector<uint8_t> raw;
+  for (uint32_t y = 0; y < 2; ++y) {
+    raw.push_back(0);
+    for (uint32_t i = 0; i < width * bpp; ++i) raw.push_back(uint8_t(seed + y * 50 + i * 3));
+  }
+  return raw;
+}
+
+// Signature, IHDR, the chunks `before` IDAT, IDAT, IEND.
+std::vector<uint8_t>
+pngWith(const std::vector<uint8_t>& ihdrData, const std::vector<uint8_t>& rows,
+        const std::vector<std::pair<std::string, std::vector<uint8_t>>>& before) {
+  std::vector<uint8_t> p = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  chunk(p, "IHDR", ihdrData);
+  for (const auto& [type, data] : before) chunk(p, type, data);
+  chunk(p, "IDAT", storedZlib(rows));
+  chunk(p, "IEND", {});
+  return p;
+}
+
+const std::vector<uint8_t> kText = {'C', 'o', 'm', 'm', 'e', 'n', 't', 0, 'h', 'i'};
+
+} // namespace
+
+TEST(PngKept, TruecolourWithHarmlessChunksIsKeptAsIs) {
+  const auto rgba = pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {{"tEXt", kText}});
+  const Image a = image::decodeEncoded(rgba, "a.png");
+  EXPECT_EQ(a.png, rgba);
+  EXPECT_EQ(image::pngFileOf(a), rgba);
+  ASSERT_EQ(a.data.size(), 3u * 2 * 4);
+  EXPECT_EQ(a.data[4], 1 + 4 * 3); // texel (1, 0) red: the fifth stored byte
+
+  const std::vector<uint8_t> phys = {0, 0, 0x0B, 0x13, 0, 0, 0x0B, 0x13, 1};
+  const auto rgb = pngWith(ihdr(3, 2, 8, 2), rampRows(3, 3), {{"pHYs", phys}});
+  const Image b = image::decodeEncoded(rgb, "b.png");
+  EXPECT_EQ(b.png, rgb);
+  EXPECT_EQ(b.data[3], 255); // opaque alpha filled in; the kept file has none, as it should
+}
+
+TEST(PngKept, AnythingThatChangesTheLookOrIsNotSoundIsEncodedAgain) {
+  const std::vector<uint8_t> gamma = {0, 0, 0xB1, 0x8F}; // gAMA 45455: 1/2.2
+  const std::vector<uint8_t> key = {0, 1, 0, 4, 0, 7};   // tRNS of an RGB colour
+  struct Case {
+    const char* what;
+    std::vector<uint8_t> bytes;
+  };
+  std::vector<Case> cases = {
+      {"gAMA", pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {{"gAMA", gamma}})},
+      {"tRNS", pngWith(ihdr(3, 2, 8, 2), rampRows(3, 3), {{"tRNS", key}})},
+      {"16-bit", pngWith(ihdr(3, 2, 16, 6), rampRows(3, 8), {})},
+      {"grey", pngWith(ihdr(3, 2, 8, 0), rampRows(3, 1), {})},
+  };
+  auto trailing = pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {});
+  trailing.push_back(0);
+  cases.push_back({"a byte after IEND", trailing});
+  auto badIend = pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {});
+  badIend.back() ^= 0xFF; // IEND's CRC
+  cases.push_back({"IEND's CRC", badIend});
+  for (const Case& c : cases) {
+    Image img;
+    ASSERT_NO_THROW(img = image::decodeEncoded(c.bytes, "c.png")) << c.what;
+    EXPECT_TRUE(img.png.empty()) << c.what;
+    const std::vector<uint8_t> again = image::pngFileOf(img);
+    EXPECT_NE(again, c.bytes) << c.what;
+    EXPECT_EQ(image::decodeEncoded(again, "again.png").data, img.data) << c.what;
+  }
+}
+
+TEST(PngKept, SwappedAtlasTileIsNotKept) {
+  const auto bytes = pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {});
+  const Image plain = atlas::decodeTilePayload(1, bytes, false);
+  EXPECT_EQ(plain.png, bytes);
+  const Image swapped = atlas::decodeTilePayload(1, bytes, true);
+  EXPECT_TRUE(swapped.png.empty());
+  EXPECT_EQ(swapped.data[0], plain.data[2]);
+}
+
+TEST(PngKept, GlbStoresTheKeptFileItself) {
+  Scene scene;
+  scene.images.push_back(image::decodeEncoded(pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {}), ""));
+  const std::vector<uint8_t> kept = scene.images[0].png;
+  ASSERT_FALSE(kept.empty());
+  scene.images.push_back(scene.images[0]);
+  scene.images[1].png.clear(); // the same texels, encoded by Strata
+  for (int i = 0; i < 2; ++i) scene.textures.push_back(Texture{i});
+  const std::vector<uint8_t> glb = gltf::writeGltf(scene, gltf::WriteOptions{}).bytes;
+
+  tinygltf::TinyGLTF loader;
+  tinygltf::Model m;
+  std::string err, warn;
+  ASSERT_TRUE(loader.LoadBinaryFromMemory(&m, &err, &warn, glb.data(), unsigned(glb.size())))
+      << err;
+  ASSERT_EQ(m.images.size(), 2u);
+  auto stored = [&](size_t i) {
+    const tinygltf::BufferView& v = m.bufferViews.at(size_t(m.images[i].bufferView));
+    const auto& b = m.buffers.at(size_t(v.buffer)).data;
+    return std::vector<uint8_t>(b.begin() + long(v.byteOffset),
+                                b.begin() + long(v.byteOffset + v.byteLength));
+  };
+  EXPECT_EQ(stored(0), kept);
+  EXPECT_NE(stored(1), kept);
+  EXPECT_EQ(m.images[0].image, m.images[1].image); // the texels tinygltf decodes
+}
