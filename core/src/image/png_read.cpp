@@ -19,6 +19,7 @@ namespace {
 struct Chunk {
   uint64_t offset; // of its length field
   char type[8];
+  uint64_t length = 0; // as declared
 };
 
 struct PngState {
@@ -138,7 +139,7 @@ std::vector<Chunk> walkChunks(const std::vector<uint8_t>& b, uint64_t& idatBytes
     }
     const uint64_t len = uint64_t(b[at]) << 24 | uint64_t(b[at + 1]) << 16 |
                          uint64_t(b[at + 2]) << 8 | uint64_t(b[at + 3]);
-    Chunk c{at, {char(b[at + 4]), char(b[at + 5]), char(b[at + 6]), char(b[at + 7]), 0}};
+    Chunk c{at, {char(b[at + 4]), char(b[at + 5]), char(b[at + 6]), char(b[at + 7]), 0}, len};
     chunks.push_back(c);
     if (std::memcmp(c.type, "IDAT", 4) == 0) idatBytes += std::min(len, b.size() - (at + 8));
     if (std::memcmp(c.type, "IEND", 4) == 0) break;
@@ -160,6 +161,15 @@ const Chunk* chunkAt(const std::vector<Chunk>& chunks, size_t pos) {
 Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file) {
   uint64_t idatBytes = 0;
   const std::vector<Chunk> chunks = walkChunks(bytes, idatBytes);
+  // libpng allocates a chunk before IDAT at its declared length before
+  // reading it: one running past the data is refused first (§5.3).
+  for (const Chunk& c : chunks) {
+    if (std::memcmp(c.type, "IDAT", 4) == 0) break;
+    if (c.offset + 12 + c.length > bytes.size())
+      throw Error(file, c.offset,
+                  "expected a PNG image: the " + escapeUtf8(c.type) + " chunk declares " +
+                      std::to_string(c.length) + " bytes, past the end of the data");
+  }
   PngState s;
   s.data = bytes.data();
   s.size = bytes.size();
