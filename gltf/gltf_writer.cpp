@@ -119,7 +119,17 @@ public:
       // at once on the cores the budget has (strata/parallel.h), added in
       // scene order, so the bytes do not depend on the thread count.
       std::vector<std::vector<uint8_t>> pngs(scene_.images.size());
-      parallelFor(pngs.size(), [&](size_t i) { pngs[i] = image::pngFileOf(scene_.images[i]); });
+      parallelFor(pngs.size(), [&](size_t i) {
+        // glTF has no volumes: a volume's first slice, as before (pngFileOf
+        // stacks them all, as `strata textures` writes them).
+        const Image& img = scene_.images[i];
+        if (img.depth > 1) {
+          std::vector<uint8_t> rgba = image::decodeRGBA8(img, 0, 0);
+          pngs[i] = image::encodePNG(rgba.data(), img.width, img.height);
+        } else {
+          pngs[i] = image::pngFileOf(img);
+        }
+      });
       for (size_t i = 0; i < pngs.size(); ++i) addImage(scene_.images[i], std::move(pngs[i]));
       if (options_.textures == TextureMode::Ktx2) addKtx2Images(beside);
       for (const Texture& t : scene_.textures) addTexture(t);
