@@ -29,7 +29,7 @@ float floatAt(const std::vector<uint8_t>& b, size_t at) {
 
 // Two meshes: a small one whose U16 indices (6 bytes) leave the next view 2
 // bytes of padding, then one large enough that its arrays span several of
-// the writer's 1 MiB batches.
+// the writer's 256 KiB batches.
 strata::Scene largeScene() {
   strata::Scene s;
   strata::Mesh big;
