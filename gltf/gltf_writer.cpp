@@ -202,17 +202,20 @@ private:
   };
 
   // The glTF-axis bounds of `positions`, taken the way the accessor's
-  // min/max always were (std::min/max over doubles, in order).
+  // min/max always were: std::min/max in order (a NaN never taken, the first
+  // of equal values kept, so -0 and 0 as they came). In float, as selects
+  // (minss/maxss), not branches: a float converts to double exactly and in
+  // order, so the bounds are the same.
   static Bounds boundsOf(const std::vector<Vec3>& positions) {
-    std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+    Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
     for (const Vec3& p : positions) {
       const Vec3 v = toGltfAxes(p);
       for (size_t k = 0; k < 3; ++k) {
-        lo[k] = std::min<double>(lo[k], v[k]);
-        hi[k] = std::max<double>(hi[k], v[k]);
+        lo[k] = v[k] < lo[k] ? v[k] : lo[k]; // std::min(lo, v)
+        hi[k] = hi[k] < v[k] ? v[k] : hi[k]; // std::max(hi, v)
       }
     }
-    return {lo, hi};
+    return {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
   }
 
   // Per primitive: its positions' bounds, then each morph target's.
