@@ -321,10 +321,11 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
   }
   // Frames are independent: read on every core the thread budget gives, in
   // the order they lie in the file (std::map: by offset), their bytes given
-  // back in spans of kReleaseSpan once every frame before is read. One
-  // release a frame cost a tenth of a two-thread convert: each is a TLB
-  // shootdown on the other cores.
-  constexpr uint64_t kReleaseSpan = uint64_t(16) << 20;
+  // back in spans of a 32nd of the file (1-16 MiB) once every frame before
+  // is read. One release a frame cost a tenth of a two-thread convert: each
+  // is a TLB shootdown on the other cores.
+  const uint64_t releaseSpan =
+      std::clamp<uint64_t>(size / 32, uint64_t(1) << 20, uint64_t(16) << 20);
   std::vector<size_t> physical; // indices into reads
   physical.reserve(byOffset.size());
   for (const auto& [offset, k] : byOffset) physical.push_back(k);
@@ -343,7 +344,7 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
     while (firstUnread < physical.size() && done[firstUnread]) ++firstUnread;
     const uint64_t readTo =
         firstUnread < physical.size() ? reads[physical[firstUnread]].offset : size;
-    if (readTo - releasedTo >= kReleaseSpan || readTo == size) {
+    if (readTo - releasedTo >= releaseSpan || readTo == size) {
       source->release(size_t(releasedTo), size_t(readTo - releasedTo));
       releasedTo = readTo;
     }
