@@ -122,15 +122,23 @@ bool unfilterRows(uint8_t* raw, size_t n, uint32_t width, uint32_t height, uint8
 // libpng asks for it. It reads and skips the Adler-32 trailer without
 // checking it (inflateValidate): zlib's checksum was half its time, and
 // libdeflate's of the same bytes, compared with the same trailer, refuses
-// exactly the same streams.
+// exactly the same streams. One a thread, reset for each stream, with the
+// buffer the rows inflate into: tiles come by the thousand, and each large
+// allocation cost a pass of malloc over its free lists.
 struct Inflater {
   z_stream z{};
   bool ready = false;
-  Inflater() { ready = inflateInit2(&z, 0) == Z_OK && inflateValidate(&z, 0) == Z_OK; }
+  std::vector<uint8_t> raw;
+  Inflater() { ready = inflateInit2(&z, 0) == Z_OK; }
   ~Inflater() {
     if (ready) inflateEnd(&z);
   }
+  bool reset() { return ready && inflateReset2(&z, 0) == Z_OK && inflateValidate(&z, 0) == Z_OK; }
 };
+
+// The buffer kept for the next stream only up to this size, so that one
+// large image does not hold its memory for as long as the thread lives.
+constexpr size_t kKeptRawBytes = 1 << 20;
 
 } // namespace
 
@@ -169,9 +177,11 @@ bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out) {
     in = joined.data();
   }
   // A row of zeros, the rows, a byte the RGB texel loads may read.
-  std::vector<uint8_t> raw(n + 1 + size_t(rows) + 1);
-  Inflater inf;
-  if (!inf.ready) return false;
+  thread_local Inflater inf;
+  if (!inf.reset()) return false;
+  std::vector<uint8_t> own, &raw = n + 1 + rows + 1 <= kKeptRawBytes ? inf.raw : own;
+  raw.resize(n + 1 + size_t(rows) + 1);
+  std::memset(raw.data(), 0, n + 1);
   inf.z.next_in = const_cast<uint8_t*>(in);
   inf.z.avail_in = uInt(idatBytes);
   inf.z.next_out = raw.data() + n + 1;
