@@ -277,6 +277,14 @@ void tileSeeds() {
              std::to_string(channels) + "ch-" + std::to_string(type.size() * 8) + "bit." + ext,
              Bytes(out.begin(), out.end()));
       }
+  // Strata's own PNGs, RGB and RGBA: what decodePNG's fast path takes.
+  for (bool opaque : {true, false}) {
+    Bytes rgba = noise(9 * 7 * 4, opaque ? 9 : 10);
+    for (size_t i = 0; i < rgba.size(); i += 4)
+      if (opaque) rgba[i + 3] = 255;
+    seed("tile", std::string("strata-") + (opaque ? "rgb" : "rgba") + ".png",
+         image::encodePNG(rgba.data(), 9, 7));
+  }
 }
 
 // The base terrain's scene as glTF (export-atlas's round trip) and, through

@@ -50,18 +50,33 @@ uint8_t unitToByte(float f) {
 // the image are appended to `out`: one pass over the image's memory, where
 // zeroing the image and decoding into it took two (a fifth of BC1's time),
 // and the blocks the right or bottom edge cuts need no path of their own.
+// While a row of blocks is decoded, the lines its rows will be appended to
+// are prefetched, sizeof(T) lines a block: appended cold, the copy waited
+// for every line's read-for-ownership in one burst, which the decoding
+// now hides (BC4: the image at 6,060 MB/s against the kernel's 7,979 before,
+// 7,500 after). A prefetch is a hint that reads no object and cannot fault,
+// so it changes no result, even past the image's end (the last row of
+// blocks, or a cut edge, asks for a few lines more than it appends).
 template <typename T, typename F>
 void forEachBlock(const Subresource& s, std::vector<T>& out, F decode) {
+  // A block's 16 texels are 64 T: sizeof(T) lines of the rows appended.
+  constexpr size_t kLine = 64, kLinesPerBlock = sizeof(T);
   const uint32_t bw = (s.width + 3) / 4, bh = (s.height + 3) / 4;
-  const size_t row = size_t(s.width) * 4, pitch = size_t(bw) * 16;
+  const size_t row = size_t(s.width) * 4, pitch = size_t(bw) * 16, step = s.format->bytesPerBlock;
   std::vector<T> band(4 * pitch);
   const uint8_t* src = s.data;
   out.clear();
   out.reserve(row * s.height * s.depth);
   for (uint32_t z = 0; z < s.depth; ++z)
     for (uint32_t by = 0; by < bh; ++by) {
-      for (uint32_t bx = 0; bx < bw; ++bx, src += s.format->bytesPerBlock)
+      // An address, not a pointer: it may pass the allocation's end.
+      const uintptr_t dst = reinterpret_cast<uintptr_t>(out.data() + out.size());
+      for (uint32_t bx = 0; bx < bw; ++bx, src += step) {
+        for (size_t l = 0; l < kLinesPerBlock; ++l)
+          __builtin_prefetch(reinterpret_cast<const void*>(dst + (bx * kLinesPerBlock + l) * kLine),
+                             1);
         decode(src, band.data() + size_t(bx) * 16, pitch);
+      }
       const uint32_t rows = std::min<uint32_t>(4, s.height - by * 4);
       for (uint32_t r = 0; r < rows; ++r)
         out.insert(out.end(), band.data() + r * pitch, band.data() + r * pitch + row);

@@ -17,4 +17,13 @@ namespace strata::image {
 Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file);
 Image decodeJPEG(const std::vector<uint8_t>& bytes, const std::string& file);
 
+// decodePNG's two paths, apart for the tests and the fuzzer that compare
+// them. decodeSimplePNG (png_simple.cpp) decodes only an 8-bit RGB or RGBA
+// PNG of IHDR, IDAT and IEND that is sound to its last byte, and only when
+// libpng would decode it the same, without a warning, and keep it (Image::png);
+// for anything else it returns false and leaves `out` as it was.
+// decodePNGWithLibpng decodes anything libpng does, or throws its message.
+bool decodeSimplePNG(const std::vector<uint8_t>& bytes, Image& out);
+Image decodePNGWithLibpng(const std::vector<uint8_t>& bytes, const std::string& file);
+
 } // namespace strata::image

@@ -158,7 +158,16 @@ const Chunk* chunkAt(const std::vector<Chunk>& chunks, size_t pos) {
 
 } // namespace
 
+// A plain 8-bit RGB or RGBA file, sound to its end (most tiles, and every
+// PNG Strata writes), takes the fast path; libpng reads everything else, and
+// every file that fails.
 Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file) {
+  Image img;
+  if (decodeSimplePNG(bytes, img)) return img;
+  return decodePNGWithLibpng(bytes, file);
+}
+
+Image decodePNGWithLibpng(const std::vector<uint8_t>& bytes, const std::string& file) {
   uint64_t idatBytes = 0;
   const std::vector<Chunk> chunks = walkChunks(bytes, idatBytes);
   // libpng allocates a chunk before IDAT at its declared length before

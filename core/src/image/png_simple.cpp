@@ -1,0 +1,207 @@
+// The fast path of decodePNG for the PNGs Strata keeps as they are: 8-bit RGB
+// or RGBA, not interlaced, only IHDR, IDAT and IEND, sound to the last byte
+// (PNG specification, ISO/IEC 15948: chunks §5.3, IHDR §11.2.2, filters §9.2,
+// zlib stream §10). libpng reads such a file row by row, each row a call into
+// zlib and through its transformations, about 18 ns a texel; here the zlib
+// stream is inflated in one call and the rows unfiltered in place, a quarter
+// of that time.
+//
+// Whenever this path accepts a file, libpng accepts it too, warns about
+// nothing and gives the same texels (tests/png_simple_test.cpp, the `tile`
+// fuzzer): every chunk's CRC is checked, and the stream is inflated by the
+// same zlib libpng calls, with the window its header declares (libpng's
+// default) and a 32 KiB one required, so that inflating in one call and in
+// libpng's pieces refuse the same distances. (libdeflate, several times
+// faster, decodes some streams zlib refuses, litlen codes 286-287 and
+// distance codes 30-31 among them: a file libpng refuses would decode.)
+// Anything else, a sound file of another kind or a broken one, is left to
+// libpng, so its messages and texels are what they were.
+#include "image/decode_limits.h"
+#include "image/encoded.h"
+
+#include <libdeflate.h>
+#include <zlib.h>
+
+#include <cstring>
+
+namespace strata::image {
+namespace {
+
+uint32_t be32(const uint8_t* p) {
+  return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | uint32_t(p[3]);
+}
+
+// The chunk at `at` if it is a whole one of `type` with the right CRC (over
+// type and data, §5.3): its data length, or -1.
+int64_t soundChunk(const std::vector<uint8_t>& b, size_t at, const char* type) {
+  if (b.size() - at < 12) return -1;
+  const uint64_t len = be32(&b[at]);
+  if (len > 0x7FFFFFFFu || len > b.size() - at - 12 || std::memcmp(&b[at + 4], type, 4) != 0)
+    return -1;
+  const uLong crc = crc32(crc32(0L, Z_NULL, 0), &b[at + 4], uInt(len + 4));
+  return crc == be32(&b[at + 8 + len]) ? int64_t(len) : -1;
+}
+
+uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+  const int p = int(a) + int(b) - int(c);
+  const int pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+// Reverses filter `type` on one row of n bytes, `prior` the row above it,
+// already reversed (zeros above the first). False for a type past 4.
+template <size_t Bpp> bool unfilter(uint8_t type, uint8_t* r, const uint8_t* prior, size_t n) {
+  switch (type) {
+  case 0:
+    return true;
+  case 1:
+    for (size_t i = Bpp; i < n; ++i) r[i] = uint8_t(r[i] + r[i - Bpp]);
+    return true;
+  case 2:
+    for (size_t i = 0; i < n; ++i) r[i] = uint8_t(r[i] + prior[i]);
+    return true;
+  case 3:
+    for (size_t i = 0; i < Bpp; ++i) r[i] = uint8_t(r[i] + (prior[i] >> 1));
+    for (size_t i = Bpp; i < n; ++i) r[i] = uint8_t(r[i] + ((r[i - Bpp] + prior[i]) >> 1));
+    return true;
+  case 4:
+    for (size_t i = 0; i < Bpp; ++i) r[i] = uint8_t(r[i] + prior[i]); // Paeth(0, b, 0) = b
+    for (size_t i = Bpp; i < n; ++i)
+      r[i] = uint8_t(r[i] + paeth(r[i - Bpp], prior[i], prior[i - Bpp]));
+    return true;
+  default:
+    return false;
+  }
+}
+
+// The rows of `raw` (each a filter byte and n bytes, a row of zeros in front
+// of them) reversed in place and written to `rgba` as RGBA8.
+template <size_t Bpp>
+bool unfilterRows(uint8_t* raw, size_t n, uint32_t width, uint32_t height, uint8_t* rgba) {
+  for (uint32_t y = 0; y < height; ++y) {
+    uint8_t* row = raw + size_t(y + 1) * (n + 1);
+    if (!unfilter<Bpp>(row[0], row + 1, row + 1 - (n + 1), n)) return false;
+    uint8_t* out = rgba + size_t(y) * width * 4;
+    const uint8_t* in = row + 1;
+    if (Bpp == 4) {
+      std::memcpy(out, in, n);
+    } else {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+      // Four texels from an 8-byte and a 4-byte load (R0 G0 B0 R1 G1 B1 R2
+      // G2, B2 R3 G3 B3) in two 8-byte stores, the rest a texel a 4-byte
+      // load (its R, G, B and the next byte: `raw` has one to spare after
+      // the last row): a third of the byte loop's time.
+      constexpr uint64_t kOpaque = 0xFF000000FF000000u, k24 = 0xFFFFFF;
+      uint32_t x = 0;
+      for (; x + 4 <= width; x += 4, in += 12, out += 16) {
+        uint64_t a;
+        uint32_t b;
+        std::memcpy(&a, in, 8);
+        std::memcpy(&b, in + 8, 4);
+        const uint64_t lo = (a & k24) | (a >> 24 & k24) << 32 | kOpaque;
+        const uint64_t hi = (a >> 48 | uint64_t(b & 0xFF) << 16) | uint64_t(b >> 8) << 32 | kOpaque;
+        std::memcpy(out, &lo, 8);
+        std::memcpy(out + 8, &hi, 8);
+      }
+      for (; x < width; ++x, in += 3, out += 4) {
+        uint32_t t;
+        std::memcpy(&t, in, 4);
+        t |= 0xFF000000u;
+        std::memcpy(out, &t, 4);
+      }
+#else
+      for (uint32_t x = 0; x < width; ++x, in += 3, out += 4)
+        out[0] = in[0], out[1] = in[1], out[2] = in[2], out[3] = 255;
+#endif
+    }
+  }
+  return true;
+}
+
+// zlib's inflate, with the window the stream's header declares (0), as
+// libpng asks for it. It reads and skips the Adler-32 trailer without
+// checking it (inflateValidate): zlib's checksum was half its time, and
+// libdeflate's of the same bytes, compared with the same trailer, refuses
+// exactly the same streams. One a thread, reset for each stream, with the
+// buffer the rows inflate into: tiles come by the thousand, and each large
+// allocation cost a pass of malloc over its free lists.
+struct Inflater {
+  z_stream z{};
+  bool ready = false;
+  std::vector<uint8_t> raw;
+  Inflater() { ready = inflateInit2(&z, 0) == Z_OK; }
+  ~Inflater() {
+    if (ready) inflateEnd(&z);
+  }
+  bool reset() { return ready && inflateReset2(&z, 0) == Z_OK && inflateValidate(&z, 0) == Z_OK; }
+};
+
+// The buffer kept for the next stream only up to this size, so that one
+// large image does not hold its memory for as long as the thread lives.
+constexpr size_t kKeptRawBytes = 1 << 20;
+
+} // namespace
+
+bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out) {
+  static const uint8_t kSignature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+  if (b.size() < 8 + 25 + 12 + 12 || std::memcmp(b.data(), kSignature, 8) != 0) return false;
+  if (soundChunk(b, 8, "IHDR") != 13) return false;
+  const uint8_t* h = &b[16];
+  const uint32_t width = be32(h), height = be32(h + 4);
+  // Bit depth 8, colour type 2 or 6, deflate, filter method 0, no interlace.
+  if (h[8] != 8 || (h[9] != 2 && h[9] != 6) || h[10] || h[11] || h[12]) return false;
+  const size_t bpp = h[9] == 6 ? 4 : 3, n = size_t(width) * bpp;
+  if (width == 0 || height == 0 || width > kMaxDecodedSide || height > kMaxDecodedSide)
+    return false;
+  const uint64_t rows = uint64_t(height) * (n + 1); // each a filter byte and n bytes
+
+  // IDAT chunks, none empty, then IEND ending the data.
+  std::vector<std::pair<size_t, size_t>> idats; // (offset of the data, length)
+  size_t at = 33, idatBytes = 0;
+  for (int64_t len; (len = soundChunk(b, at, "IDAT")) > 0; at += 12 + size_t(len)) {
+    idats.push_back({at + 8, size_t(len)});
+    idatBytes += size_t(len);
+  }
+  if (idats.empty() || soundChunk(b, at, "IEND") != 0 || at + 12 != b.size() ||
+      idatBytes > 0xFFFFFFFFu) // one zlib call's input
+    return false;
+  // The declared size as decodePNG checks it; a zlib header with a 32 KiB window.
+  const uint64_t least = (uint64_t(width) * height * bpp + kDeflateMaxRatio - 1) / kDeflateMaxRatio;
+  if (least > idatBytes || b[idats[0].first] != 0x78) return false;
+
+  std::vector<uint8_t> joined; // several IDATs: one stream
+  const uint8_t* in = &b[idats[0].first];
+  if (idats.size() > 1) {
+    joined.reserve(idatBytes);
+    for (auto [data, len] : idats) joined.insert(joined.end(), &b[data], &b[data] + len);
+    in = joined.data();
+  }
+  // A row of zeros, the rows, a byte the RGB texel loads may read.
+  thread_local Inflater inf;
+  if (!inf.reset()) return false;
+  std::vector<uint8_t> own, &raw = n + 1 + rows + 1 <= kKeptRawBytes ? inf.raw : own;
+  raw.resize(n + 1 + size_t(rows) + 1);
+  std::memset(raw.data(), 0, n + 1);
+  inf.z.next_in = const_cast<uint8_t*>(in);
+  inf.z.avail_in = uInt(idatBytes);
+  inf.z.next_out = raw.data() + n + 1;
+  inf.z.avail_out = uInt(rows);
+  // Exactly the rows, the stream's end and checksum, and nothing after them.
+  if (inflate(&inf.z, Z_FINISH) != Z_STREAM_END || inf.z.avail_out || inf.z.avail_in ||
+      libdeflate_adler32(1, raw.data() + n + 1, size_t(rows)) != be32(in + idatBytes - 4))
+    return false;
+
+  std::vector<uint8_t> rgba(size_t(width) * height * 4);
+  if (!(bpp == 4 ? unfilterRows<4> : unfilterRows<3>)(raw.data(), n, width, height, rgba.data()))
+    return false; // a filter type past 4
+  out = Image();
+  out.width = width;
+  out.height = height;
+  out.dxgiFormat = 28; // R8G8B8A8_UNORM, as decodePNG
+  out.colorSpace = ColorSpace::SRGB;
+  out.data = std::move(rgba);
+  out.png = b;
+  return true;
+}
+
+} // namespace strata::image
