@@ -53,7 +53,7 @@ std::vector<unsigned char> fillBuffer(const BufferLayout& layout) {
 // header and JSON), in batches of about 256 KiB, each made on one of the
 // threads the budget has and written in order, so the output is never held
 // whole and the converting runs beside the writing: while `head` serializes
-// the JSON on one thread, the others make the first batches, up to kAhead
+// the JSON on one thread, the others make the first batches, up to aheadMax
 // bytes of them held. A batch is written while it is still in the cache,
 // from the memory of one written out before (no fresh pages to fault in): a
 // 342 MB GLB took 0.80-0.84 s to convert on two threads with 1 MiB batches,
@@ -64,8 +64,9 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out,
   constexpr size_t kBatch = size_t(256) << 10; // bytes
   // Made ahead at most: a 496 MB terrain's convert on two threads took
   // 0.48 s against 0.51-0.52 s with none, its peak memory unchanged (128 MiB
-  // raised it by 110 MiB, and was no faster).
-  constexpr size_t kAhead = size_t(32) << 20;
+  // raised it by 110 MiB, and was no faster); an eighth of a small buffer, so
+  // that its batches do not outgrow the model let go before.
+  const size_t aheadMax = std::min(size_t(32) << 20, layout.size / 8);
   struct Batch {
     size_t first, last; // views [first, last)
     size_t start,
@@ -130,7 +131,7 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out,
       // whole write (tasks are taken in order: every earlier one is being
       // made or is ready).
       std::unique_lock<std::mutex> lock(m);
-      written.wait(lock, [&] { return task == next || held + (b.end - b.start) <= kAhead; });
+      written.wait(lock, [&] { return task == next || held + (b.end - b.start) <= aheadMax; });
       held += b.end - b.start;
       if (!spare.empty()) {
         bytes = std::move(spare.back());
