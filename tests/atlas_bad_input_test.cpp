@@ -1,11 +1,16 @@
 // Bad Atlas input: a clear error naming the file and byte offset, never a
 // crash, hang or huge allocation; the CLI exits non-zero and leaves no output.
 #include "atlas/atlas_io.h"
+#include "atlas/atlas_offsets.h"
 #include "strata/error.h"
+#include "strata/parallel.h"
 #include "synth/atlas_synth.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <thread>
 
 using namespace strata::atlas;
 using namespace testsupport;
@@ -107,6 +112,31 @@ TEST(AtlasBadInput, WrongMagicAndMarkersNameWhatWasExpected) {
   b = good;
   b[4 + 1 + 1 + 4 + 16 + 36] = 0xD1; // first stub's sentinel
   EXPECT_NE(errorOf(b).find("sentinel 0xD0"), std::string::npos) << errorOf(b);
+}
+
+// Frames are read in the order they lie in the file, on every thread the
+// budget has; the error is still that of the first bad frame in stub order.
+TEST(AtlasBadInput, ErrorIsTheFirstBadFrameInStubOrderWhereverItLies) {
+  std::vector<uint8_t> b = smallFile();
+  const File f = readAtlas(b, "x");
+  ASSERT_EQ(f.tocs[0].kind, TocKind::Geom);
+  const GeomStub s1 = f.tocs[0].geomStubs[1], s2 = f.tocs[0].geomStubs[2];
+  ASSERT_LT(s1.offset, s2.offset);
+  // Stubs 1 and 2 trade frames (a stub: offset, then length): stub 1 names the later one.
+  const size_t e1 = size_t(stubFileOffset(f, 0, 1)), e2 = size_t(stubFileOffset(f, 0, 2));
+  put32(b, e1, s2.offset);
+  put32(b, e1 + 4, s2.length);
+  put32(b, e2, s1.offset);
+  put32(b, e2 + 4, s1.length);
+  b[s1.offset] = 'X'; // both frames' ATSP
+  b[s2.offset] = 'X';
+  for (unsigned threads : {1u, 2u}) {
+    strata::setThreadBudget(threads);
+    const std::string e = errorOf(b);
+    EXPECT_NE(e.find("at byte " + std::to_string(s2.offset) + " "), std::string::npos) << e;
+    EXPECT_NE(e.find("for geometry stub 1 of TOC 0"), std::string::npos) << e;
+  }
+  strata::setThreadBudget(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 TEST(AtlasBadInput, UnknownTagIsAClearError) {

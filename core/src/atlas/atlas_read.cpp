@@ -333,11 +333,19 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
   std::mutex releaseMutex; // guards done, firstUnread, releasedTo
   size_t firstUnread = 0;  // into physical
   uint64_t releasedTo = 0; // bytes [0, releasedTo) given back
+  // The error reported is that of the first frame in stub order, as when
+  // they were read in that order, whatever order they lie in.
+  std::vector<std::exception_ptr> errors(reads.size());
   file.frames.resize(reads.size());
   parallelFor(physical.size(), [&](size_t n) {
     const Read& f = reads[physical[n]];
-    file.frames[physical[n]] =
-        readFrame(data, size, fileName, f.offset, f.length, f.kind, f.version, f.who);
+    try {
+      file.frames[physical[n]] =
+          readFrame(data, size, fileName, f.offset, f.length, f.kind, f.version, f.who);
+    } catch (...) {
+      errors[physical[n]] = std::current_exception();
+      return;
+    }
     if (!source) return;
     std::lock_guard<std::mutex> lock(releaseMutex);
     done[n] = 1;
@@ -349,6 +357,8 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
       releasedTo = readTo;
     }
   });
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
   if (stubError) std::rethrow_exception(stubError);
 
   // Physical order, no overlaps; what lies between frames is kept as gaps.
