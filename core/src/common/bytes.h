@@ -40,6 +40,10 @@ inline float loadF32(const uint8_t* p) {
   std::memcpy(&f, &b, 4);
   return f;
 }
+// A big-endian U32 at `p` (PNG's lengths and CRCs, ISO/IEC 15948 §7.1).
+inline uint32_t loadBE32(const uint8_t* p) {
+  return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | uint32_t(p[3]);
+}
 template <typename T> T loadLE(const std::vector<uint8_t>& b, size_t at) {
   return loadLE<T>(b.data() + at);
 }

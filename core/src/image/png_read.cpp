@@ -1,6 +1,7 @@
 // PNG to RGBA8 with libpng 1.6 (PNG specification, ISO/IEC 15948: chunk
 // layout §5.3, IHDR §11.2.2). libpng reports through callbacks that longjmp;
 // the functions that call it hold no C++ objects, so the jump skips nothing.
+#include "common/bytes.h"
 #include "image/decode_limits.h"
 #include "image/encoded.h"
 #include "strata/error.h"
@@ -137,8 +138,7 @@ std::vector<Chunk> walkChunks(const std::vector<uint8_t>& b, uint64_t& idatBytes
       chunks.push_back({at, "(cut)"});
       break;
     }
-    const uint64_t len = uint64_t(b[at]) << 24 | uint64_t(b[at + 1]) << 16 |
-                         uint64_t(b[at + 2]) << 8 | uint64_t(b[at + 3]);
+    const uint64_t len = loadBE32(&b[at]);
     Chunk c{at, {char(b[at + 4]), char(b[at + 5]), char(b[at + 6]), char(b[at + 7]), 0}, len};
     chunks.push_back(c);
     if (std::memcmp(c.type, "IDAT", 4) == 0) idatBytes += std::min(len, b.size() - (at + 8));

@@ -16,6 +16,7 @@
 // distance codes 30-31 among them: a file libpng refuses would decode.)
 // Anything else, a sound file of another kind or a broken one, is left to
 // libpng, so its messages and texels are what they were.
+#include "common/bytes.h"
 #include "image/decode_limits.h"
 #include "image/encoded.h"
 
@@ -27,19 +28,15 @@
 namespace strata::image {
 namespace {
 
-uint32_t be32(const uint8_t* p) {
-  return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | uint32_t(p[3]);
-}
-
 // The chunk at `at` if it is a whole one of `type` with the right CRC (over
 // type and data, §5.3): its data length, or -1.
 int64_t soundChunk(const std::vector<uint8_t>& b, size_t at, const char* type) {
   if (b.size() - at < 12) return -1;
-  const uint64_t len = be32(&b[at]);
+  const uint64_t len = loadBE32(&b[at]);
   if (len > 0x7FFFFFFFu || len > b.size() - at - 12 || std::memcmp(&b[at + 4], type, 4) != 0)
     return -1;
   const uLong crc = crc32(crc32(0L, Z_NULL, 0), &b[at + 4], uInt(len + 4));
-  return crc == be32(&b[at + 8 + len]) ? int64_t(len) : -1;
+  return crc == loadBE32(&b[at + 8 + len]) ? int64_t(len) : -1;
 }
 
 uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
@@ -147,7 +144,7 @@ bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out) {
   if (b.size() < 8 + 25 + 12 + 12 || std::memcmp(b.data(), kSignature, 8) != 0) return false;
   if (soundChunk(b, 8, "IHDR") != 13) return false;
   const uint8_t* h = &b[16];
-  const uint32_t width = be32(h), height = be32(h + 4);
+  const uint32_t width = loadBE32(h), height = loadBE32(h + 4);
   // Bit depth 8, colour type 2 or 6, deflate, filter method 0, no interlace.
   if (h[8] != 8 || (h[9] != 2 && h[9] != 6) || h[10] || h[11] || h[12]) return false;
   const size_t bpp = h[9] == 6 ? 4 : 3, n = size_t(width) * bpp;
@@ -188,7 +185,7 @@ bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out) {
   inf.z.avail_out = uInt(rows);
   // Exactly the rows, the stream's end and checksum, and nothing after them.
   if (inflate(&inf.z, Z_FINISH) != Z_STREAM_END || inf.z.avail_out || inf.z.avail_in ||
-      libdeflate_adler32(1, raw.data() + n + 1, size_t(rows)) != be32(in + idatBytes - 4))
+      libdeflate_adler32(1, raw.data() + n + 1, size_t(rows)) != loadBE32(in + idatBytes - 4))
     return false;
 
   std::vector<uint8_t> rgba(size_t(width) * height * 4);
