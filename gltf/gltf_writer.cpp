@@ -540,6 +540,11 @@ void serialize(tinygltf::Model& model, bool binary, std::ostream& os) {
     throw Error("", Error::kNoOffset, "tinygltf failed to serialize the glTF");
 }
 
+// Bytes that pad `n` to a 4-byte boundary (a GLB chunk's length).
+size_t padTo4(size_t n) {
+  return (4 - n % 4) % 4;
+}
+
 void put32(std::ostream& out, uint32_t v) {
   const char b[4] = {char(v), char(v >> 8), char(v >> 16), char(v >> 24)};
   out.write(b, 4);
@@ -565,7 +570,7 @@ void writeGlbHead(tinygltf::Model& model, const BufferLayout& layout, std::ostre
     throw Error("", Error::kNoOffset, "tinygltf wrote the GLB buffer in an unexpected form");
   json.replace(at, empty.size(),
                "\"buffers\":[{\"byteLength\":" + std::to_string(layout.size) + "}]");
-  const size_t jsonPad = (4 - json.size() % 4) % 4, binPad = (4 - layout.size % 4) % 4;
+  const size_t jsonPad = padTo4(json.size()), binPad = padTo4(layout.size);
   const uint64_t total = 12 + 8 + json.size() + jsonPad + 8 + layout.size + binPad;
   if (total > 0xFFFFFFFFu) throw Error("", Error::kNoOffset, "a GLB holds at most 4 GiB");
   out.write("glTF", 4);
@@ -587,7 +592,7 @@ void streamGlb(tinygltf::Model& model, const BufferLayout& layout, std::ostream&
     return;
   }
   streamBuffer(layout, out, [&] { writeGlbHead(model, layout, out); });
-  out.write("\0\0\0", std::streamsize((4 - layout.size % 4) % 4));
+  out.write("\0\0\0", std::streamsize(padTo4(layout.size)));
 }
 
 } // namespace
