@@ -1,5 +1,7 @@
 #include "gltf_writer.h"
 
+#include "gltf_json.h"
+
 #include "common/base64.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -20,7 +22,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <sstream>
 
 namespace strata::gltf {
 
@@ -39,14 +40,13 @@ struct BufferLayout {
   size_t size = 0;         // the buffer's byteLength
 };
 
-// The buffer's bytes [0, layout.size), in one piece (glTF text, GLB bytes in memory).
-std::vector<unsigned char> fillBuffer(const BufferLayout& layout) {
-  std::vector<unsigned char> buf(layout.size); // the zeros are the padding between views
+// The buffer's bytes [0, layout.size), in one piece (glTF text, GLB bytes in
+// memory), into `to`, which holds that many zeros (the padding between views).
+void fillBuffer(const BufferLayout& layout, uint8_t* to) {
   parallelFor(layout.views.size(), [&](size_t i) {
     const BufferLayout::View& v = layout.views[i];
-    v.fill(buf.data() + v.offset);
+    v.fill(to + v.offset);
   });
-  return buf;
 }
 
 // The buffer's bytes written to `out` after what `head` writes (the GLB's
@@ -203,8 +203,8 @@ public:
     for (const Node& n : scene_.nodes) addNode(n);
     tinygltf::Scene s;
     s.nodes = scene_.roots;
-    // tinygltf writes a scene with no members as null, which the validator
-    // rejects (a drawable without embedded textures has no nodes).
+    // A scene with no members is written as null (as tinygltf writes it),
+    // which the validator rejects (a drawable without embedded textures has no nodes).
     s.name = scene_.name.empty() ? "scene" : scene_.name;
     model_.scenes.push_back(s);
     for (const NamedRoots& other : scene_.otherScenes) {
@@ -530,68 +530,52 @@ private:
   }
 };
 
-// tinygltf's serialization of the model (GLB or JSON text) into `os`.
-void serialize(tinygltf::Model& model, bool binary, std::ostream& os) {
-  tinygltf::TinyGLTF gltf;
-  // Keep image URIs (the KTX2 data: URIs) as they are: tinygltf's default
-  // image writer would re-encode image pixels, which these images lack.
-  gltf.SetImageWriter(nullptr, nullptr);
-  if (!gltf.WriteGltfSceneToStream(&model, os, !binary, binary))
-    throw Error("", Error::kNoOffset, "tinygltf failed to serialize the glTF");
-}
-
 // Bytes that pad `n` to a 4-byte boundary (a GLB chunk's length).
 size_t padTo4(size_t n) {
   return (4 - n % 4) % 4;
 }
 
-void put32(std::ostream& out, uint32_t v) {
+void put32(std::string& out, uint32_t v) {
   const char b[4] = {char(v), char(v >> 8), char(v >> 16), char(v >> 24)};
-  out.write(b, 4);
+  out.append(b, 4);
 }
 
 // A GLB's bytes up to its binary chunk's data (glTF 2.0 "GLB File Format
 // Specification": a 12-byte header, the JSON chunk padded with spaces to 4
-// bytes, the BIN chunk header). The JSON is tinygltf's, serialized with the
-// buffer empty, and only its byteLength is then filled in, so the bytes are
-// exactly those tinygltf writes.
-void writeGlbHead(tinygltf::Model& model, const BufferLayout& layout, std::ostream& out) {
-  std::ostringstream os;
-  serialize(model, true, os);
-  const std::string glb = os.str();
-  uint32_t jsonChunk = 0;
-  std::memcpy(&jsonChunk, glb.data() + 12, 4);
-  std::string json = glb.substr(20, jsonChunk);
-  json.erase(json.find_last_not_of(' ') + 1);
-  // Keys are sorted and strings escaped, so this text occurs only here.
-  const std::string empty = "\"buffers\":[{\"byteLength\":0}]";
-  const size_t at = json.find(empty);
-  if (at == std::string::npos || json.find(empty, at + 1) != std::string::npos)
-    throw Error("", Error::kNoOffset, "tinygltf wrote the GLB buffer in an unexpected form");
-  json.replace(at, empty.size(),
-               "\"buffers\":[{\"byteLength\":" + std::to_string(layout.size) + "}]");
-  const size_t jsonPad = padTo4(json.size()), binPad = padTo4(layout.size);
-  const uint64_t total = 12 + 8 + json.size() + jsonPad + 8 + layout.size + binPad;
+// bytes, the BIN chunk's header when there is a buffer).
+std::string glbHead(const tinygltf::Model& model, size_t binLength) {
+  std::string json = glbJson(model, binLength);
+  const size_t jsonPad = padTo4(json.size());
+  const uint64_t bin = binLength ? 8 + binLength + padTo4(binLength) : 0;
+  const uint64_t total = 12 + 8 + json.size() + jsonPad + bin;
   if (total > 0xFFFFFFFFu) throw Error("", Error::kNoOffset, "a GLB holds at most 4 GiB");
-  out.write("glTF", 4);
-  put32(out, 2);
-  put32(out, uint32_t(total));
-  put32(out, uint32_t(json.size() + jsonPad));
-  put32(out, 0x4E4F534A); // "JSON"
-  out.write(json.data(), std::streamsize(json.size()));
-  out.write("   ", std::streamsize(jsonPad));
-  put32(out, uint32_t(layout.size + binPad));
-  put32(out, 0x004E4942); // "BIN\0"
+  std::string head = "glTF";
+  head.reserve(28 + json.size() + jsonPad);
+  put32(head, 2);
+  put32(head, uint32_t(total));
+  put32(head, uint32_t(json.size() + jsonPad));
+  put32(head, 0x4E4F534A); // "JSON"
+  head += json;
+  head.append(jsonPad, ' ');
+  if (binLength) {
+    put32(head, uint32_t(binLength + padTo4(binLength)));
+    put32(head, 0x004E4942); // "BIN\0"
+  }
+  return head;
 }
 
 // The GLB of the model, its binary chunk streamed from the scene
-// (streamBuffer) while the JSON is serialized, then padded with zeros.
-void streamGlb(tinygltf::Model& model, const BufferLayout& layout, std::ostream& out) {
+// (streamBuffer) while the JSON is written, then padded with zeros.
+void streamGlb(const tinygltf::Model& model, const BufferLayout& layout, std::ostream& out) {
   if (layout.size == 0) {
-    serialize(model, true, out);
+    const std::string head = glbHead(model, 0);
+    out.write(head.data(), std::streamsize(head.size()));
     return;
   }
-  streamBuffer(layout, out, [&] { writeGlbHead(model, layout, out); });
+  streamBuffer(layout, out, [&] {
+    const std::string head = glbHead(model, layout.size);
+    out.write(head.data(), std::streamsize(head.size()));
+  });
   out.write("\0\0\0", std::streamsize(padTo4(layout.size)));
 }
 
@@ -601,16 +585,25 @@ GltfOutput writeGltf(const Scene& scene, const WriteOptions& options) {
   GltfOutput out;
   BufferLayout layout;
   tinygltf::Model model = Builder(scene, options).build(out.beside, layout);
-  if (!model.buffers.empty()) model.buffers[0].data = fillBuffer(layout);
+  if (options.binary) {
+    const std::string head = glbHead(model, layout.size);
+    model = tinygltf::Model();
+    out.bytes.resize(head.size() + layout.size + padTo4(layout.size));
+    std::copy(head.begin(), head.end(), out.bytes.begin());
+    fillBuffer(layout, out.bytes.data() + head.size());
+    return out;
+  }
+  if (!model.buffers.empty()) {
+    model.buffers[0].data.resize(layout.size);
+    fillBuffer(layout, model.buffers[0].data.data());
+  }
   layout = BufferLayout();
-  std::ostringstream os;
-  serialize(model, options.binary, os);
   // Each copy of the output is let go as soon as the next exists, so at most
-  // two are ever held (not the model, the stream, its string and the bytes).
+  // two are ever held (the model's buffer and its base64 text, then the text
+  // and the bytes).
+  std::string text = gltfText(model);
   model = tinygltf::Model();
-  std::string s = os.str();
-  os.str(std::string());
-  out.bytes.assign(s.begin(), s.end());
+  out.bytes.assign(text.begin(), text.end());
   return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Scene -> glTF 2.0 (.glb or .gltf with embedded buffers) through tinygltf.
+// Scene -> glTF 2.0 (.glb or .gltf with embedded buffers): a tinygltf model,
+// written as text by gltf_json.h.
 // Converts the scene's Z-up source coordinates to glTF's Y-up:
 // (x, y, z) -> (x, z, -y) (design.md "Axes").
 #include "strata/scene.h"

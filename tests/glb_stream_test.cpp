@@ -1,6 +1,6 @@
 // A .glb written by writeGltfFile streams its binary chunk from the model
-// (gltf_writer.cpp streamGlb) and must be byte for byte the GLB tinygltf
-// makes in memory (writeGltf): with and without a buffer, with JSON and BIN
+// (gltf_writer.cpp streamGlb) and must be byte for byte the GLB made in
+// memory (writeGltf): with and without a buffer, with JSON and BIN
 // chunks that need padding, with an embedded PNG.
 #include "gltf_writer.h"
 #include "strata/image.h"

@@ -1,0 +1,338 @@
+#include "gltf_json.h"
+
+#include "common/base64.h"
+#include "json_text.h"
+
+#include <cmath>
+
+namespace strata::gltf {
+
+namespace {
+
+using tinygltf::Value;
+
+// tinygltf's TINYGLTF_DOUBLE_EQUAL: how it tells a default from a set value.
+bool nearly(double a, double b) {
+  return std::fabs(b - a) < 1e-12;
+}
+bool nearly(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!nearly(a[i], b[i])) return false;
+  return true;
+}
+
+// A value tinygltf writes at all (its ValueToJson is false for these).
+bool writable(const Value& v) {
+  return v.Type() != tinygltf::NULL_TYPE && v.Type() != tinygltf::BINARY_TYPE;
+}
+
+void value(JsonText& j, const Value& v) {
+  switch (v.Type()) {
+  case tinygltf::REAL_TYPE:
+    return j.number(v.Get<double>());
+  case tinygltf::INT_TYPE:
+    return j.number(v.Get<int>());
+  case tinygltf::BOOL_TYPE:
+    return j.boolean(v.Get<bool>());
+  case tinygltf::STRING_TYPE:
+    return j.text(v.Get<std::string>());
+  case tinygltf::ARRAY_TYPE:
+    j.beginArray();
+    for (const Value& e : v.Get<Value::Array>())
+      if (writable(e)) value(j, e);
+    return j.endArray();
+  case tinygltf::OBJECT_TYPE:
+    j.beginObject();
+    for (const auto& [k, e] : v.Get<Value::Object>())
+      if (writable(e)) {
+        j.key(k);
+        value(j, e);
+      }
+    return j.endObject();
+  default:
+    return j.null();
+  }
+}
+
+// True when value() writes null: a list or object with nothing writable in it.
+bool writesNull(const Value& v) {
+  if (v.Type() == tinygltf::ARRAY_TYPE) {
+    for (const Value& e : v.Get<Value::Array>())
+      if (writable(e)) return false;
+    return true;
+  }
+  if (v.Type() == tinygltf::OBJECT_TYPE) {
+    for (const auto& kv : v.Get<Value::Object>())
+      if (writable(kv.second)) return false;
+    return true;
+  }
+  return false;
+}
+
+void valueMember(JsonText& j, const char* key, const Value& v) {
+  if (!writable(v)) return;
+  j.key(key);
+  value(j, v);
+}
+
+// tinygltf's SerializeExtensionMap: an extension whose value is null is
+// still named, as an empty object.
+void extensions(JsonText& j, const tinygltf::ExtensionMap& map) {
+  if (map.empty()) return;
+  j.key("extensions");
+  j.beginObject();
+  for (const auto& [name, v] : map) {
+    if (writable(v) && !writesNull(v)) {
+      j.key(name);
+      value(j, v);
+    } else if (!name.empty()) {
+      j.key(name);
+      j.beginObject();
+      j.endObject("{}");
+    } else if (writable(v)) {
+      j.key(name);
+      j.null();
+    }
+  }
+  j.endObject();
+}
+
+template <class T> void numbers(JsonText& j, const char* key, const std::vector<T>& v) {
+  if (v.empty()) return;
+  j.key(key);
+  j.beginArray();
+  for (T x : v) j.number(x);
+  j.endArray();
+}
+
+void accessor(JsonText& j, const tinygltf::Accessor& a) {
+  j.beginObject();
+  if (a.bufferView >= 0) j.member("bufferView", a.bufferView);
+  if (a.byteOffset != 0) j.member("byteOffset", int(a.byteOffset));
+  j.member("componentType", a.componentType);
+  j.member("count", uint64_t(a.count));
+  if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT ||
+      a.componentType == TINYGLTF_COMPONENT_TYPE_DOUBLE) {
+    numbers(j, "max", a.maxValues);
+    numbers(j, "min", a.minValues);
+  } else {
+    // tinygltf writes an integer accessor's bounds as int.
+    std::vector<int> max(a.maxValues.begin(), a.maxValues.end()),
+        min(a.minValues.begin(), a.minValues.end());
+    numbers(j, "max", max);
+    numbers(j, "min", min);
+  }
+  if (!a.name.empty()) j.member("name", a.name);
+  static const std::pair<int, const char*> types[] = {
+      {TINYGLTF_TYPE_SCALAR, "SCALAR"}, {TINYGLTF_TYPE_VEC2, "VEC2"}, {TINYGLTF_TYPE_VEC3, "VEC3"},
+      {TINYGLTF_TYPE_VEC4, "VEC4"},     {TINYGLTF_TYPE_MAT2, "MAT2"}, {TINYGLTF_TYPE_MAT3, "MAT3"},
+      {TINYGLTF_TYPE_MAT4, "MAT4"}};
+  const char* type = "";
+  for (const auto& [code, name] : types)
+    if (a.type == code) type = name;
+  j.member("type", type);
+  j.endObject();
+}
+
+void asset(JsonText& j, const tinygltf::Asset& a) {
+  j.beginObject();
+  if (!a.copyright.empty()) j.member("copyright", a.copyright);
+  if (!a.generator.empty()) j.member("generator", a.generator);
+  j.member("version", a.version.empty() ? "2.0" : a.version);
+  j.endObject();
+}
+
+void bufferView(JsonText& j, const tinygltf::BufferView& v) {
+  j.beginObject();
+  j.member("buffer", v.buffer);
+  j.member("byteLength", uint64_t(v.byteLength));
+  if (v.byteOffset > 0) j.member("byteOffset", uint64_t(v.byteOffset));
+  if (v.byteStride >= 4) j.member("byteStride", uint64_t(v.byteStride));
+  if (!v.name.empty()) j.member("name", v.name);
+  if (v.target == TINYGLTF_TARGET_ARRAY_BUFFER || v.target == TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER)
+    j.member("target", v.target);
+  j.endObject();
+}
+
+// binLength: buffer 0 is a GLB's BIN chunk of that many bytes; otherwise
+// (SIZE_MAX) its data is written as a data: URI.
+void buffer(JsonText& j, const tinygltf::Buffer& b, size_t binLength) {
+  j.beginObject();
+  const bool bin = binLength != SIZE_MAX;
+  j.member("byteLength", uint64_t(bin ? binLength : b.data.size()));
+  if (!b.name.empty()) j.member("name", b.name);
+  if (!bin) {
+    j.member("uri", "data:application/octet-stream;base64," + base64Encode(b.data));
+  }
+  j.endObject();
+}
+
+void image(JsonText& j, const tinygltf::Image& im) {
+  j.beginObject();
+  // With no image writer, tinygltf names an image by its uri when it has
+  // one, else by mimeType and bufferView.
+  if (im.uri.empty()) j.member("bufferView", im.bufferView);
+  extensions(j, im.extensions);
+  if (im.uri.empty()) j.member("mimeType", im.mimeType);
+  if (!im.name.empty()) j.member("name", im.name);
+  if (!im.uri.empty()) j.member("uri", im.uri);
+  j.endObject();
+}
+
+void textureInfo(JsonText& j, const char* key, const tinygltf::TextureInfo& t) {
+  if (t.index <= -1) return;
+  j.key(key);
+  j.beginObject();
+  extensions(j, t.extensions);
+  j.member("index", t.index);
+  if (t.texCoord != 0) j.member("texCoord", t.texCoord);
+  j.endObject();
+}
+
+void pbr(JsonText& j, const tinygltf::PbrMetallicRoughness& p) {
+  const bool colour =
+      !p.baseColorFactor.empty() && !nearly(p.baseColorFactor, {1.0, 1.0, 1.0, 1.0});
+  const bool metallic = !nearly(p.metallicFactor, 1.0), rough = !nearly(p.roughnessFactor, 1.0);
+  // All defaults: tinygltf leaves the member out.
+  if (!colour && !metallic && !rough && p.baseColorTexture.index <= -1) return;
+  j.key("pbrMetallicRoughness");
+  j.beginObject();
+  if (colour) numbers(j, "baseColorFactor", p.baseColorFactor);
+  textureInfo(j, "baseColorTexture", p.baseColorTexture);
+  if (metallic) j.member("metallicFactor", p.metallicFactor);
+  if (rough) j.member("roughnessFactor", p.roughnessFactor);
+  j.endObject();
+}
+
+void material(JsonText& j, const tinygltf::Material& m) {
+  j.beginObject();
+  if (!nearly(m.alphaCutoff, 0.5)) j.member("alphaCutoff", m.alphaCutoff);
+  if (m.alphaMode != "OPAQUE") j.member("alphaMode", m.alphaMode);
+  if (m.doubleSided) j.member("doubleSided", true);
+  if (!m.name.empty()) j.member("name", m.name);
+  pbr(j, m.pbrMetallicRoughness);
+  j.endObject("{}"); // a material with every default is an empty object, never null
+}
+
+void attributes(JsonText& j, const std::map<std::string, int>& map) {
+  j.beginObject();
+  for (const auto& [name, index] : map) j.member(name, index);
+  j.endObject();
+}
+
+void mesh(JsonText& j, const tinygltf::Mesh& m) {
+  j.beginObject();
+  if (!m.name.empty()) j.member("name", m.name);
+  j.key("primitives");
+  j.beginArray();
+  for (const tinygltf::Primitive& p : m.primitives) {
+    j.beginObject();
+    j.key("attributes");
+    attributes(j, p.attributes);
+    if (p.indices > -1) j.member("indices", p.indices);
+    if (p.material > -1) j.member("material", p.material);
+    j.member("mode", p.mode);
+    if (!p.targets.empty()) {
+      j.key("targets");
+      j.beginArray();
+      for (const std::map<std::string, int>& t : p.targets) attributes(j, t);
+      j.endArray();
+    }
+    j.endObject();
+  }
+  j.endArray();
+  numbers(j, "weights", m.weights);
+  j.endObject();
+}
+
+void node(JsonText& j, const tinygltf::Node& n) {
+  j.beginObject();
+  numbers(j, "children", n.children);
+  extensions(j, n.extensions);
+  valueMember(j, "extras", n.extras);
+  if (n.mesh != -1) j.member("mesh", n.mesh);
+  if (!n.name.empty()) j.member("name", n.name);
+  numbers(j, "translation", n.translation);
+  j.endObject();
+}
+
+void sampler(JsonText& j, const tinygltf::Sampler& s) {
+  j.beginObject();
+  if (s.magFilter != -1) j.member("magFilter", s.magFilter);
+  if (s.minFilter != -1) j.member("minFilter", s.minFilter);
+  j.member("wrapS", s.wrapS);
+  j.member("wrapT", s.wrapT);
+  j.endObject();
+}
+
+void scene(JsonText& j, const tinygltf::Scene& s) {
+  j.beginObject();
+  if (!s.name.empty()) j.member("name", s.name);
+  numbers(j, "nodes", s.nodes);
+  j.endObject();
+}
+
+void texture(JsonText& j, const tinygltf::Texture& t) {
+  j.beginObject();
+  extensions(j, t.extensions);
+  if (!t.name.empty()) j.member("name", t.name);
+  if (t.sampler > -1) j.member("sampler", t.sampler);
+  if (t.source > -1) j.member("source", t.source);
+  j.endObject();
+}
+
+template <class T, class Write>
+void list(JsonText& j, const char* key, const std::vector<T>& items, Write write) {
+  if (items.empty()) return;
+  j.key(key);
+  j.beginArray();
+  for (const T& item : items) write(j, item);
+  j.endArray();
+}
+
+// The model's members in nlohmann's (sorted) key order.
+std::string json(const tinygltf::Model& m, int indent, size_t binLength) {
+  std::string out;
+  JsonText j(out, indent);
+  j.beginObject();
+  list(j, "accessors", m.accessors, accessor);
+  j.key("asset");
+  asset(j, m.asset);
+  list(j, "bufferViews", m.bufferViews, bufferView);
+  if (!m.buffers.empty()) {
+    j.key("buffers");
+    j.beginArray();
+    for (size_t i = 0; i < m.buffers.size(); ++i)
+      buffer(j, m.buffers[i], i == 0 && m.buffers[i].uri.empty() ? binLength : SIZE_MAX);
+    j.endArray();
+  }
+  if (!m.extensionsUsed.empty()) {
+    j.key("extensionsUsed");
+    j.beginArray();
+    for (const std::string& e : m.extensionsUsed) j.text(e);
+    j.endArray("[]");
+  }
+  list(j, "images", m.images, image);
+  list(j, "materials", m.materials, material);
+  list(j, "meshes", m.meshes, mesh);
+  list(j, "nodes", m.nodes, node);
+  list(j, "samplers", m.samplers, sampler);
+  if (m.defaultScene > -1) j.member("scene", m.defaultScene);
+  list(j, "scenes", m.scenes, scene);
+  list(j, "textures", m.textures, texture);
+  j.endObject();
+  return out;
+}
+
+} // namespace
+
+std::string glbJson(const tinygltf::Model& model, size_t binLength) {
+  return json(model, -1, binLength);
+}
+
+std::string gltfText(const tinygltf::Model& model) {
+  return json(model, 2, SIZE_MAX) + "\n";
+}
+
+} // namespace strata::gltf

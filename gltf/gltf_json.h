@@ -1,0 +1,32 @@
+#pragma once
+// The glTF JSON of a model the writer built (gltf_writer.cpp), byte for byte
+// the text tinygltf 2.7's WriteGltfSceneToStream gives for it, written
+// straight into a string. tinygltf first builds a nlohmann tree of the whole
+// model, one allocation a value, then dumps and frees it: for a 496 MB
+// terrain's 5 MB of JSON that took 0.1 s on one thread while the other
+// threads waited for the JSON chunk to be written (docs/performance.md).
+//
+// Written: the members the writer sets (asset; buffers; bufferViews;
+// accessors with float bounds; meshes, their primitives and morph targets;
+// nodes with translation, children, extras and extensions; images by
+// bufferView or URI; samplers; textures with extensions; materials with their
+// metallic-roughness factors and base colour texture; scenes; the default
+// scene; extensionsUsed), each left out where tinygltf leaves it out
+// (defaults, empty lists). tests/gltf_json_test.cpp holds it to tinygltf's
+// own serialization of the same models.
+#include <tiny_gltf.h>
+
+#include <cstddef>
+#include <string>
+
+namespace strata::gltf {
+
+// The JSON chunk of a GLB, compact; buffer 0 is the BIN chunk of binLength
+// bytes (its data is not looked at), the others data: URIs.
+std::string glbJson(const tinygltf::Model& model, size_t binLength);
+
+// A .gltf file: indented by 2, every buffer a data: URI of its data, a
+// newline at the end.
+std::string gltfText(const tinygltf::Model& model);
+
+} // namespace strata::gltf

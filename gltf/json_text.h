@@ -1,0 +1,156 @@
+#pragma once
+// JSON text written straight into a string, in the exact form nlohmann's
+// dump() gives (the form tinygltf writes): compact, or indented by a number
+// of spaces; keys are written in the order given, so the caller gives them
+// sorted, as nlohmann's std::map holds them. Numbers: integers in decimal,
+// doubles as nlohmann's own to_chars formats them (its Grisu2, "1.0" for a
+// whole number), a NaN or infinity as null. Strings: '"', '\\' and control
+// characters escaped (\b \t \n \f \r, else \u00xx), everything else as it is;
+// text that is not UTF-8 is refused, as nlohmann's dump refuses it.
+#include "strata/error.h"
+#include "strata/text.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace strata::gltf {
+
+class JsonText {
+public:
+  // indent < 0: compact (dump()); else dump(indent).
+  JsonText(std::string& out, int indent) : out_(out), indent_(indent) {}
+
+  void key(std::string_view k) {
+    separate();
+    string(k);
+    out_ += indent_ < 0 ? ":" : ": ";
+    keyed_ = true;
+  }
+
+  template <class T> void member(std::string_view k, const T& v) {
+    key(k);
+    if constexpr (std::is_same_v<T, bool>)
+      boolean(v);
+    else if constexpr (std::is_arithmetic_v<T>)
+      number(v);
+    else
+      text(v);
+  }
+
+  // A container that ends with nothing in it is written as `ifEmpty`: an
+  // empty nlohmann value is null unless it was made an object ("{}").
+  void beginObject() { open('{'); }
+  void endObject(const char* ifEmpty = "null") { close('}', ifEmpty); }
+  void beginArray() { open('['); }
+  void endArray(const char* ifEmpty = "null") { close(']', ifEmpty); }
+
+  void number(int64_t v) { raw(std::to_string(v)); }
+  void number(uint64_t v) { raw(std::to_string(v)); }
+  void number(int v) { number(int64_t(v)); }
+  void number(double v) {
+    if (!std::isfinite(v)) return raw("null");
+    char buf[64];
+    raw(std::string_view(buf, size_t(nlohmann::detail::to_chars(buf, buf + sizeof buf, v) - buf)));
+  }
+  void boolean(bool v) { raw(v ? "true" : "false"); }
+  void null() { raw("null"); }
+  void text(std::string_view s) {
+    separate();
+    string(s);
+  }
+
+private:
+  struct Level {
+    size_t openAt; // where its bracket is in out_
+    bool any;      // a member or element written
+  };
+  std::string& out_;
+  int indent_;
+  std::vector<Level> levels_;
+  bool keyed_ = false; // a key was just written: its value follows it directly
+
+  void newline(size_t depth) {
+    out_ += '\n';
+    out_.append(depth * size_t(indent_), ' ');
+  }
+  // Before a key, or a value in an array (or at the top).
+  void separate() {
+    if (keyed_) {
+      keyed_ = false;
+      return;
+    }
+    if (levels_.empty()) return;
+    if (levels_.back().any) out_ += ',';
+    levels_.back().any = true;
+    if (indent_ >= 0) newline(levels_.size());
+  }
+  void raw(std::string_view s) {
+    separate();
+    out_ += s;
+  }
+  void open(char bracket) {
+    separate();
+    levels_.push_back({out_.size(), false});
+    out_ += bracket;
+  }
+  void close(char bracket, const char* ifEmpty) {
+    const Level l = levels_.back();
+    levels_.pop_back();
+    if (!l.any) {
+      out_.resize(l.openAt);
+      out_ += ifEmpty;
+      return;
+    }
+    if (indent_ >= 0) newline(levels_.size());
+    out_ += bracket;
+  }
+  void string(std::string_view s) {
+    if (!isUtf8(s))
+      throw Error("", Error::kNoOffset, "a glTF string is not UTF-8: it cannot be written as JSON");
+    static const char hex[] = "0123456789abcdef";
+    out_ += '"';
+    for (char c : s) {
+      const auto u = static_cast<unsigned char>(c);
+      switch (c) {
+      case '"':
+        out_ += "\\\"";
+        break;
+      case '\\':
+        out_ += "\\\\";
+        break;
+      case '\b':
+        out_ += "\\b";
+        break;
+      case '\t':
+        out_ += "\\t";
+        break;
+      case '\n':
+        out_ += "\\n";
+        break;
+      case '\f':
+        out_ += "\\f";
+        break;
+      case '\r':
+        out_ += "\\r";
+        break;
+      default:
+        if (u < 0x20) {
+          out_ += "\\u00";
+          out_ += hex[u >> 4];
+          out_ += hex[u & 15];
+        } else {
+          out_ += c;
+        }
+      }
+    }
+    out_ += '"';
+  }
+};
+
+} // namespace strata::gltf
