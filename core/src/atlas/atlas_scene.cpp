@@ -120,13 +120,16 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
   TileCache tiles(file, options.swapRedBlue, origins ? origins : atlasTileOrigins(file, fileName));
   TextureBinder textures(file, options, fileName, scene, tiles);
   textures.decodeAhead(level);
+  // Tiles and materials are taken in node order; the coordinates they set
+  // are then worked out on every core.
+  std::vector<std::optional<ChunkTexture>> placed;
   for (size_t k = 0; k < count; ++k) {
     const uint32_t x = uint32_t(k / side), y = uint32_t(k % side);
     Node node;
     node.name = nodeName(level, x, y);
     node.tags = {{"level", level}, {"x", x}, {"y", y}};
     if (!meshes[k].primitives.empty()) {
-      textures.bind(meshes[k], level, x, y);
+      placed.push_back(textures.place(level, x, y));
       node.mesh = int(scene.meshes.size());
       scene.meshes.push_back(std::move(meshes[k]));
     }
@@ -134,6 +137,9 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
     scene.nodes.push_back(std::move(node));
     if (options.progress) options.progress(k + 1, count);
   }
+  parallelFor(placed.size(), [&](size_t i) {
+    if (placed[i]) applyTexture(scene.meshes[i], *placed[i]);
+  });
   if (options.textures) {
     textures.composeBlended();
     // Every tile is checked, the ones no chunk shows too: validate decodes

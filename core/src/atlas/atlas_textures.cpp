@@ -342,7 +342,7 @@ void TextureBinder::decodeAhead(uint32_t level) {
   for (int toc : {s_->base, s_->opacity, s_->shadow}) {
     if (toc < 0) continue;
     // Several chunks share a tile of a coarser texture level: each once, in
-    // the order bind() meets them.
+    // the order place() meets them.
     std::set<size_t> seen;
     const uint32_t at = s_->levelFor(toc, level);
     for (uint32_t x = 0; x < side; ++x)
@@ -360,27 +360,30 @@ void TextureBinder::composeBlended() {
   s_->bakes.clear();
 }
 
-void TextureBinder::bind(Mesh& mesh, uint32_t level, uint32_t x, uint32_t y) {
-  if (!active()) return; // no texture tree: the global coordinate stays in TEXCOORD_0
-  TilePlacement p;
-  int material = -1;
+std::optional<ChunkTexture> TextureBinder::place(uint32_t level, uint32_t x, uint32_t y) {
+  if (!active()) return std::nullopt; // no texture tree: the global coordinate stays in TEXCOORD_0
+  ChunkTexture t;
   if (s_->base >= 0) {
-    if (!s_->resolve(s_->base, level, x, y, p, [&](size_t stub, const TilePlacement& at) {
-          return (material = s_->tileMaterial(stub, at)) >= 0;
+    if (!s_->resolve(s_->base, level, x, y, t.placement, [&](size_t stub, const TilePlacement& at) {
+          return (t.material = s_->tileMaterial(stub, at)) >= 0;
         }))
-      material = -1;
+      t.material = -1;
   } else {
-    p = placeTile(level, x, y, level);
-    material = s_->bakeChunk(level, x, y);
+    t.placement = placeTile(level, x, y, level);
+    t.material = s_->bakeChunk(level, x, y);
   }
-  const float n = float(1u << p.level);
+  return t;
+}
+
+void applyTexture(Mesh& mesh, const ChunkTexture& t) {
+  const float n = float(1u << t.placement.level);
   for (Primitive& prim : mesh.primitives) {
     prim.uv1 = prim.uv0;
-    for (Vec2& uv : prim.uv0) uv = localUV(p, uv);
+    for (Vec2& uv : prim.uv0) uv = localUV(t.placement, uv);
     // §4's local UV is N * tc minus a constant: morph deltas scale by N.
-    for (MorphTarget& t : prim.morphTargets)
-      for (Vec2& d : t.uv0) d = {d[0] * n, d[1] * n};
-    prim.material = material;
+    for (MorphTarget& m : prim.morphTargets)
+      for (Vec2& d : m.uv0) d = {d[0] * n, d[1] * n};
+    prim.material = t.material;
   }
 }
 

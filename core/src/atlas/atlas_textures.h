@@ -3,6 +3,7 @@
 // §4; atlas-torque-source-notes.md "Blended atlas").
 #include "atlas/atlas_config.h"
 #include "atlas/atlas_model.h"
+#include "atlas/atlas_texture_tree.h"
 #include "atlas/atlas_tiles.h"
 #include "common/problems.h"
 #include "strata/formats.h"
@@ -10,6 +11,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,20 +37,32 @@ BlendSources readBlendSources(const TextureSchema& schema, const std::string& at
 // tiles decoded through `tiles`. Under LoadOptions::partial a tile that does
 // not decode leaves its chunks with the nearest ancestor tile that does,
 // placed by §4 at that level, or untextured where none does.
+// Where a chunk's tile lies (§4) and the material that shows it.
+struct ChunkTexture {
+  TilePlacement placement;
+  int material = -1;
+};
+
+// Sets uv0 (tile-local), uv1 (global), the morph uv0 deltas and the material
+// of every primitive in `mesh`, which was built from the chunk `t` was placed
+// for. Touches nothing but `mesh`: the meshes are textured on every core.
+void applyTexture(Mesh& mesh, const ChunkTexture& t);
+
 class TextureBinder {
 public:
   TextureBinder(const File& file, const LoadOptions& options, const std::string& fileName,
                 Scene& scene, TileCache& tiles);
   ~TextureBinder();
-  // Decodes, on every core the thread budget gives, the tiles that bind()
+  // Decodes, on every core the thread budget gives, the tiles that place()
   // will ask for for the chunks of geometry level `level` (the ones §4
   // assigns; a fallback tile under --partial is still decoded when asked).
   void decodeAhead(uint32_t level);
-  // Sets uv0 (tile-local), uv1 (global), the morph uv0 deltas and the material
-  // of every primitive in `mesh`, which was built from the chunk at (level, x, y).
-  void bind(Mesh& mesh, uint32_t level, uint32_t x, uint32_t y);
-  // Composes the blended images bind() laid out (their texels), on every
-  // core the thread budget gives. After the last bind().
+  // The texture of the chunk at (level, x, y): its tile taken from the cache
+  // and its material added to the scene. Called for the chunks in node order,
+  // so the images and materials are in that order; none without a texture tree.
+  std::optional<ChunkTexture> place(uint32_t level, uint32_t x, uint32_t y);
+  // Composes the blended images place() laid out (their texels), on every
+  // core the thread budget gives. After the last place().
   void composeBlended();
   bool active() const;
   // The blended sources' problems, found by the constructor.
