@@ -565,17 +565,17 @@ std::string glbHead(const tinygltf::Model& model, size_t binLength) {
 }
 
 // The GLB of the model, its binary chunk streamed from the scene
-// (streamBuffer) while the JSON is written, then padded with zeros.
-void streamGlb(const tinygltf::Model& model, const BufferLayout& layout, std::ostream& out) {
-  if (layout.size == 0) {
-    const std::string head = glbHead(model, 0);
-    out.write(head.data(), std::streamsize(head.size()));
-    return;
-  }
-  streamBuffer(layout, out, [&] {
-    const std::string head = glbHead(model, layout.size);
-    out.write(head.data(), std::streamsize(head.size()));
-  });
+// (streamBuffer) while the JSON is written, then padded with zeros. The
+// model is let go once its JSON is written, on the thread that wrote it,
+// while the others make the binary chunk (not after, on one thread).
+void streamGlb(tinygltf::Model& model, const BufferLayout& layout, std::ostream& out) {
+  auto head = [&] {
+    const std::string bytes = glbHead(model, layout.size);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    model = tinygltf::Model();
+  };
+  if (layout.size == 0) return head();
+  streamBuffer(layout, out, head);
   out.write("\0\0\0", std::streamsize(padTo4(layout.size)));
 }
 
