@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -50,8 +51,8 @@ public:
   void beginArray() { open('['); }
   void endArray(const char* ifEmpty = "null") { close(']', ifEmpty); }
 
-  void number(int64_t v) { raw(std::to_string(v)); }
-  void number(uint64_t v) { raw(std::to_string(v)); }
+  void number(int64_t v) { integer(v); }
+  void number(uint64_t v) { integer(v); }
   void number(int v) { number(int64_t(v)); }
   void number(double v) {
     if (!std::isfinite(v)) return raw("null");
@@ -90,6 +91,10 @@ private:
     levels_.back().any = true;
     if (indent_ >= 0) newline(levels_.size());
   }
+  template <class Int> void integer(Int v) {
+    char buf[24];
+    raw(std::string_view(buf, size_t(std::to_chars(buf, buf + sizeof buf, v).ptr - buf)));
+  }
   void raw(std::string_view s) {
     separate();
     out_ += s;
@@ -113,43 +118,47 @@ private:
   void string(std::string_view s) {
     if (!isUtf8(s))
       throw Error("", Error::kNoOffset, "a glTF string is not UTF-8: it cannot be written as JSON");
-    static const char hex[] = "0123456789abcdef";
     out_ += '"';
-    for (char c : s) {
-      const auto u = static_cast<unsigned char>(c);
-      switch (c) {
-      case '"':
-        out_ += "\\\"";
-        break;
-      case '\\':
-        out_ += "\\\\";
-        break;
-      case '\b':
-        out_ += "\\b";
-        break;
-      case '\t':
-        out_ += "\\t";
-        break;
-      case '\n':
-        out_ += "\\n";
-        break;
-      case '\f':
-        out_ += "\\f";
-        break;
-      case '\r':
-        out_ += "\\r";
-        break;
-      default:
-        if (u < 0x20) {
-          out_ += "\\u00";
-          out_ += hex[u >> 4];
-          out_ += hex[u & 15];
-        } else {
-          out_ += c;
-        }
-      }
+    size_t plain = 0; // the start of the characters not written yet, none escaped
+    for (size_t i = 0; i < s.size(); ++i) {
+      const auto u = static_cast<unsigned char>(s[i]);
+      if (u >= 0x20 && u != '"' && u != '\\') continue;
+      out_.append(s.substr(plain, i - plain));
+      plain = i + 1;
+      escape(u);
     }
+    out_.append(s.substr(plain));
     out_ += '"';
+  }
+  void escape(unsigned char u) {
+    static const char hex[] = "0123456789abcdef";
+    switch (u) {
+    case '"':
+      out_ += "\\\"";
+      break;
+    case '\\':
+      out_ += "\\\\";
+      break;
+    case '\b':
+      out_ += "\\b";
+      break;
+    case '\t':
+      out_ += "\\t";
+      break;
+    case '\n':
+      out_ += "\\n";
+      break;
+    case '\f':
+      out_ += "\\f";
+      break;
+    case '\r':
+      out_ += "\\r";
+      break;
+    default:
+      out_ += "\\u00";
+      out_ += hex[u >> 4];
+      out_ += hex[u & 15];
+    }
   }
 };
 
