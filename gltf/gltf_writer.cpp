@@ -185,9 +185,9 @@ public:
         if (img.depth > 1) {
           std::vector<uint8_t> rgba = image::decodeRGBA8(img, 0, 0);
           pngs[i] = image::encodePNG(rgba.data(), img.width, img.height);
-        } else {
+        } else if (img.png.empty()) {
           pngs[i] = image::pngFileOf(img);
-        }
+        } // else the PNG it was decoded from is stored as it is (addImage)
       });
       for (size_t i = 0; i < pngs.size(); ++i) addImage(scene_.images[i], std::move(pngs[i]));
       if (options_.textures == TextureMode::Ktx2) addKtx2Images(beside);
@@ -413,11 +413,19 @@ private:
     if (std::find(used.begin(), used.end(), "MSFT_lod") == used.end()) used.push_back("MSFT_lod");
   }
 
+  // `png`: the image encoded, or none when the image keeps the PNG it was
+  // decoded from, which is written from the scene: a copy held until the
+  // write cost every tile's bytes once more, and their page faults.
   void addImage(const Image& img, std::vector<uint8_t> png) {
     tinygltf::Image gi;
     gi.name = img.name;
     gi.mimeType = "image/png";
-    gi.bufferView = addBlob(std::move(png));
+    if (png.empty())
+      gi.bufferView = addView(img.png.size(), 0, [&kept = img.png](uint8_t* to) {
+        std::copy(kept.begin(), kept.end(), to);
+      });
+    else
+      gi.bufferView = addBlob(std::move(png));
     model_.images.push_back(gi);
   }
 
