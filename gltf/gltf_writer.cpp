@@ -199,6 +199,7 @@ public:
     std::vector<std::vector<Bounds>> bounds(scene_.meshes.size());
     parallelFor(scene_.meshes.size(),
                 [&](size_t i) { bounds[i] = positionBounds(scene_.meshes[i]); });
+    reserveForMeshes();
     for (size_t i = 0; i < scene_.meshes.size(); ++i) addMesh(scene_.meshes[i], bounds[i]);
     for (const Node& n : scene_.nodes) addNode(n);
     tinygltf::Scene s;
@@ -224,6 +225,23 @@ private:
   tinygltf::Model model_;
   BufferLayout* layout_ = nullptr;
 
+  // Room for every accessor and view the meshes add, and every node: grown
+  // as they came, the lists copied their elements (tinygltf's do not move)
+  // about twice over, on one thread while the others waited.
+  void reserveForMeshes() {
+    size_t accessors = 0;
+    for (const Mesh& m : scene_.meshes)
+      for (const Primitive& p : m.primitives) {
+        accessors += 2 + !p.normals.empty() + !p.uv0.empty() + !p.uv1.empty() + !p.colors.empty();
+        for (const MorphTarget& t : p.morphTargets) accessors += 1 + !t.uv0.empty();
+      }
+    model_.accessors.reserve(model_.accessors.size() + accessors);
+    model_.bufferViews.reserve(model_.bufferViews.size() + accessors);
+    layout_->views.reserve(layout_->views.size() + accessors);
+    model_.meshes.reserve(scene_.meshes.size());
+    model_.nodes.reserve(scene_.nodes.size());
+  }
+
   // A view of `size` bytes at the buffer's next 4-byte boundary; `fill`
   // writes its bytes when the buffer is written.
   int addView(size_t size, int target, std::function<void(uint8_t*)> fill) {
@@ -234,7 +252,7 @@ private:
     v.target = target;
     layout_->views.push_back({v.byteOffset, size, std::move(fill)});
     layout_->size = v.byteOffset + size;
-    model_.bufferViews.push_back(v);
+    model_.bufferViews.push_back(std::move(v));
     return int(model_.bufferViews.size() - 1);
   }
 
@@ -297,7 +315,7 @@ private:
       a.minValues.assign(bounds->min.begin(), bounds->min.end());
       a.maxValues.assign(bounds->max.begin(), bounds->max.end());
     }
-    model_.accessors.push_back(a);
+    model_.accessors.push_back(std::move(a));
     return int(model_.accessors.size() - 1);
   }
 
@@ -321,7 +339,7 @@ private:
       });
       a.componentType = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
     }
-    model_.accessors.push_back(a);
+    model_.accessors.push_back(std::move(a));
     return int(model_.accessors.size() - 1);
   }
 
@@ -363,14 +381,14 @@ private:
         std::map<std::string, int> target;
         target["POSITION"] = addFloatAccessor(t.positions, b++, gltfAxes);
         if (!t.uv0.empty()) target["TEXCOORD_0"] = addFloatAccessor(t.uv0, nullptr, same2);
-        gp.targets.push_back(target);
+        gp.targets.push_back(std::move(target));
       }
       targets = std::max(targets, p.morphTargets.size());
       if (p.material >= 0) gp.material = p.material;
-      gm.primitives.push_back(gp);
+      gm.primitives.push_back(std::move(gp));
     }
     gm.weights.assign(targets, 0.0);
-    model_.meshes.push_back(gm);
+    model_.meshes.push_back(std::move(gm));
   }
 
   void addNode(const Node& n) {
@@ -395,7 +413,7 @@ private:
     }
     if (!n.lodAlternates.empty()) addLod(n, gn, extras);
     if (!extras.empty()) gn.extras = tinygltf::Value(extras);
-    model_.nodes.push_back(gn);
+    model_.nodes.push_back(std::move(gn));
   }
 
   // MSFT_lod: the node is LOD 0, `ids` its coarser alternates in order, and
@@ -426,7 +444,7 @@ private:
       });
     else
       gi.bufferView = addBlob(std::move(png));
-    model_.images.push_back(gi);
+    model_.images.push_back(std::move(gi));
   }
 
   // KHR_texture_basisu: a UASTC KTX2 image per scene image, after the PNGs
@@ -482,7 +500,7 @@ private:
       } else {
         gi.uri = "data:image/ktx2;base64," + base64Encode(ktx2);
       }
-      model_.images.push_back(gi);
+      model_.images.push_back(std::move(gi));
     }
     // Used, never required: viewers without the extension load the PNG source.
     model_.extensionsUsed.push_back("KHR_texture_basisu");
@@ -515,7 +533,7 @@ private:
       gt.extensions["KHR_texture_basisu"] = tinygltf::Value(basisu);
     }
     gt.sampler = int(model_.samplers.size() - 1);
-    model_.textures.push_back(gt);
+    model_.textures.push_back(std::move(gt));
   }
 
   void addMaterial(const Material& m) {
@@ -534,7 +552,7 @@ private:
                    : m.alphaMode == AlphaMode::Mask ? "MASK"
                                                     : "BLEND";
     if (m.alphaMode == AlphaMode::Mask) gm.alphaCutoff = m.alphaCutoff;
-    model_.materials.push_back(gm);
+    model_.materials.push_back(std::move(gm));
   }
 };
 
