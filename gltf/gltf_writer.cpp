@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 
 namespace strata::gltf {
 
@@ -191,17 +192,27 @@ public:
       });
       for (size_t i = 0; i < pngs.size(); ++i) addImage(scene_.images[i], std::move(pngs[i]));
       if (options_.textures == TextureMode::Ktx2) addKtx2Images(beside);
-      for (const Texture& t : scene_.textures) addTexture(t);
+      // One sampler a texture, its own.
+      model_.samplers.resize(scene_.textures.size());
+      model_.textures.resize(scene_.textures.size());
+      parallelFor(scene_.textures.size(), [&](size_t i) { setTexture(i); });
     }
-    for (const Material& m : scene_.materials) addMaterial(m);
+    model_.materials.resize(scene_.materials.size());
+    parallelFor(scene_.materials.size(), [&](size_t i) { setMaterial(i); });
     // The bounds of every POSITION accessor, found on all cores first: the
     // one pass over the positions before they are written.
     std::vector<std::vector<Bounds>> bounds(scene_.meshes.size());
     parallelFor(scene_.meshes.size(),
                 [&](size_t i) { bounds[i] = positionBounds(scene_.meshes[i]); });
-    reserveForMeshes();
-    for (size_t i = 0; i < scene_.meshes.size(); ++i) addMesh(scene_.meshes[i], bounds[i]);
-    for (const Node& n : scene_.nodes) addNode(n);
+    addMeshes(bounds);
+    model_.nodes.resize(scene_.nodes.size());
+    parallelFor(scene_.nodes.size(), [&](size_t i) { setNode(i); });
+    // Used, never required: a viewer without it draws LOD 0.
+    for (const Node& n : scene_.nodes)
+      if (!n.lodAlternates.empty()) {
+        model_.extensionsUsed.push_back("MSFT_lod");
+        break;
+      }
     tinygltf::Scene s;
     s.nodes = scene_.roots;
     // A scene with no members is written as null (as tinygltf writes it),
@@ -225,35 +236,93 @@ private:
   tinygltf::Model model_;
   BufferLayout* layout_ = nullptr;
 
-  // Room for every accessor and view the meshes add, and every node: grown
-  // as they came, the lists copied their elements (tinygltf's do not move)
-  // about twice over, on one thread while the others waited.
-  void reserveForMeshes() {
-    size_t accessors = 0;
-    for (const Mesh& m : scene_.meshes)
-      for (const Primitive& p : m.primitives) {
-        accessors += 2 + !p.normals.empty() + !p.uv0.empty() + !p.uv1.empty() + !p.colors.empty();
-        for (const MorphTarget& t : p.morphTargets) accessors += 1 + !t.uv0.empty();
+  struct Bounds {
+    std::array<double, 3> min, max;
+  };
+
+  // Where the next accessor and view go (indices into lists already sized),
+  // and the buffer offset the next view starts at or after.
+  struct Slots {
+    size_t accessor, view, offset;
+  };
+
+  static size_t align4(size_t n) { return (n + 3) / 4 * 4; }
+
+  // The views a mesh adds (one an accessor), in addMesh's order, and their
+  // bytes, each padded to 4: where the next mesh's begin.
+  static Slots spanOf(const Mesh& m) {
+    Slots n{0, 0, 0};
+    auto view = [&n](size_t count, size_t bytes) {
+      ++n.accessor, ++n.view, n.offset += align4(count * bytes);
+    };
+    for (const Primitive& p : m.primitives) {
+      view(p.positions.size(), sizeof(Vec3));
+      if (!p.normals.empty()) view(p.normals.size(), sizeof(Vec3));
+      if (!p.uv0.empty()) view(p.uv0.size(), sizeof(Vec2));
+      if (!p.uv1.empty()) view(p.uv1.size(), sizeof(Vec2));
+      if (!p.colors.empty()) view(p.colors.size(), sizeof(Vec4));
+      view(p.indices.size(), p.positions.size() < 0xFFFF ? 2 : 4);
+      for (const MorphTarget& t : p.morphTargets) {
+        view(t.positions.size(), sizeof(Vec3));
+        if (!t.uv0.empty()) view(t.uv0.size(), sizeof(Vec2));
       }
-    model_.accessors.reserve(model_.accessors.size() + accessors);
-    model_.bufferViews.reserve(model_.bufferViews.size() + accessors);
-    layout_->views.reserve(layout_->views.size() + accessors);
-    model_.meshes.reserve(scene_.meshes.size());
-    model_.nodes.reserve(scene_.nodes.size());
+    }
+    return n;
   }
 
-  // A view of `size` bytes at the buffer's next 4-byte boundary; `fill`
+  // Every mesh, its accessors and views at the places planned for it, made on
+  // all cores: one after another they were a sixth of a large terrain's
+  // two-thread write, on one thread while the others waited.
+  void addMeshes(const std::vector<std::vector<Bounds>>& bounds) {
+    const size_t n = scene_.meshes.size();
+    std::vector<Slots> start(n + 1);
+    start[0] = {model_.accessors.size(), model_.bufferViews.size(), align4(layout_->size)};
+    for (size_t i = 0; i < n; ++i) {
+      const Slots span = spanOf(scene_.meshes[i]);
+      start[i + 1] = {start[i].accessor + span.accessor, start[i].view + span.view,
+                      start[i].offset + span.offset};
+    }
+    model_.accessors.resize(start[n].accessor);
+    model_.bufferViews.resize(start[n].view);
+    layout_->views.resize(start[n].view);
+    model_.meshes.resize(n);
+    std::vector<size_t> ends(n);
+    parallelFor(n, [&](size_t i) {
+      Slots at = start[i];
+      model_.meshes[i] = mesh(scene_.meshes[i], bounds[i], at);
+      if (at.accessor != start[i + 1].accessor || at.view != start[i + 1].view ||
+          align4(at.offset) > start[i + 1].offset)
+        throw std::logic_error("glTF writer: a mesh's views differ from their plan");
+      ends[i] = at.offset;
+    });
+    for (size_t i = n; i-- > 0;)
+      if (!scene_.meshes[i].primitives.empty()) {
+        layout_->size = ends[i];
+        break;
+      }
+  }
+
+  // A view of `size` bytes at `at`, at the next 4-byte boundary; `fill`
   // writes its bytes when the buffer is written.
-  int addView(size_t size, int target, std::function<void(uint8_t*)> fill) {
-    tinygltf::BufferView v;
+  int putView(Slots& at, size_t size, int target, std::function<void(uint8_t*)> fill) {
+    tinygltf::BufferView& v = model_.bufferViews[at.view];
     v.buffer = 0;
-    v.byteOffset = (layout_->size + 3) / 4 * 4;
+    v.byteOffset = align4(at.offset);
     v.byteLength = size;
     v.target = target;
-    layout_->views.push_back({v.byteOffset, size, std::move(fill)});
-    layout_->size = v.byteOffset + size;
-    model_.bufferViews.push_back(std::move(v));
-    return int(model_.bufferViews.size() - 1);
+    layout_->views[at.view] = {v.byteOffset, size, std::move(fill)};
+    at.offset = v.byteOffset + size;
+    return int(at.view++);
+  }
+
+  // The same at the end of the lists (images, before the meshes).
+  int addView(size_t size, int target, std::function<void(uint8_t*)> fill) {
+    Slots at{model_.accessors.size(), model_.bufferViews.size(), layout_->size};
+    model_.bufferViews.emplace_back();
+    layout_->views.emplace_back();
+    const int view = putView(at, size, target, std::move(fill));
+    layout_->size = at.offset;
+    return view;
   }
 
   // Bytes the buffer holds as they are (PNG, KTX2), kept until it is written.
@@ -262,10 +331,6 @@ private:
     return addView(held->size(), 0,
                    [held](uint8_t* to) { std::copy(held->begin(), held->end(), to); });
   }
-
-  struct Bounds {
-    std::array<double, 3> min, max;
-  };
 
   // The glTF-axis bounds of `positions`, taken the way the accessor's
   // min/max always were: std::min/max in order (a NaN never taken, the first
@@ -297,17 +362,17 @@ private:
   // An accessor over `values`, each written as convert(value). `bounds`:
   // the min/max of the converted values (POSITION), or none.
   template <size_t N, class Convert>
-  int addFloatAccessor(const std::vector<std::array<float, N>>& values, const Bounds* bounds,
-                       Convert convert) {
-    tinygltf::Accessor a;
-    a.bufferView =
-        addView(values.size() * N * sizeof(float), kArrayBuffer, [&values, convert](uint8_t* to) {
-          for (const std::array<float, N>& v : values) {
-            const std::array<float, N> c = convert(v);
-            std::memcpy(to, c.data(), sizeof c);
-            to += sizeof c;
-          }
-        });
+  int putFloatAccessor(Slots& at, const std::vector<std::array<float, N>>& values,
+                       const Bounds* bounds, Convert convert) {
+    tinygltf::Accessor& a = model_.accessors[at.accessor];
+    a.bufferView = putView(at, values.size() * N * sizeof(float), kArrayBuffer,
+                           [&values, convert](uint8_t* to) {
+                             for (const std::array<float, N>& v : values) {
+                               const std::array<float, N> c = convert(v);
+                               std::memcpy(to, c.data(), sizeof c);
+                               to += sizeof c;
+                             }
+                           });
     a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
     a.count = values.size();
     a.type = N == 2 ? TINYGLTF_TYPE_VEC2 : N == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4;
@@ -315,17 +380,16 @@ private:
       a.minValues.assign(bounds->min.begin(), bounds->min.end());
       a.maxValues.assign(bounds->max.begin(), bounds->max.end());
     }
-    model_.accessors.push_back(std::move(a));
-    return int(model_.accessors.size() - 1);
+    return int(at.accessor++);
   }
 
-  int addIndices(const std::vector<uint32_t>& indices, size_t vertexCount) {
-    tinygltf::Accessor a;
+  int putIndices(Slots& at, const std::vector<uint32_t>& indices, size_t vertexCount) {
+    tinygltf::Accessor& a = model_.accessors[at.accessor];
     a.count = indices.size();
     a.type = TINYGLTF_TYPE_SCALAR;
     // 0xFFFF is the primitive-restart value and is not allowed as a U16 index.
     if (vertexCount < 0xFFFF) {
-      a.bufferView = addView(indices.size() * 2, kElementArrayBuffer, [&indices](uint8_t* to) {
+      a.bufferView = putView(at, indices.size() * 2, kElementArrayBuffer, [&indices](uint8_t* to) {
         for (uint32_t i : indices) {
           const uint16_t small = uint16_t(i);
           std::memcpy(to, &small, 2);
@@ -334,13 +398,12 @@ private:
       });
       a.componentType = TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT;
     } else {
-      a.bufferView = addView(indices.size() * 4, kElementArrayBuffer, [&indices](uint8_t* to) {
+      a.bufferView = putView(at, indices.size() * 4, kElementArrayBuffer, [&indices](uint8_t* to) {
         std::memcpy(to, indices.data(), indices.size() * 4);
       });
       a.componentType = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
     }
-    model_.accessors.push_back(std::move(a));
-    return int(model_.accessors.size() - 1);
+    return int(at.accessor++);
   }
 
   // The conversions, as types so each view's loop is compiled with its own.
@@ -361,7 +424,7 @@ private:
     return v;
   };
 
-  void addMesh(const Mesh& m, const std::vector<Bounds>& bounds) {
+  tinygltf::Mesh mesh(const Mesh& m, const std::vector<Bounds>& bounds, Slots& at) {
     tinygltf::Mesh gm;
     gm.name = m.name;
     size_t targets = 0;
@@ -369,18 +432,18 @@ private:
     for (const Primitive& p : m.primitives) {
       tinygltf::Primitive gp;
       gp.mode = TINYGLTF_MODE_TRIANGLES;
-      gp.attributes["POSITION"] = addFloatAccessor(p.positions, b++, gltfAxes);
+      gp.attributes["POSITION"] = putFloatAccessor(at, p.positions, b++, gltfAxes);
       if (!p.normals.empty())
-        gp.attributes["NORMAL"] = addFloatAccessor(p.normals, nullptr, unitNormal);
-      if (!p.uv0.empty()) gp.attributes["TEXCOORD_0"] = addFloatAccessor(p.uv0, nullptr, same2);
-      if (!p.uv1.empty()) gp.attributes["TEXCOORD_1"] = addFloatAccessor(p.uv1, nullptr, same2);
+        gp.attributes["NORMAL"] = putFloatAccessor(at, p.normals, nullptr, unitNormal);
+      if (!p.uv0.empty()) gp.attributes["TEXCOORD_0"] = putFloatAccessor(at, p.uv0, nullptr, same2);
+      if (!p.uv1.empty()) gp.attributes["TEXCOORD_1"] = putFloatAccessor(at, p.uv1, nullptr, same2);
       if (!p.colors.empty())
-        gp.attributes["COLOR_0"] = addFloatAccessor(p.colors, nullptr, clampedColor);
-      gp.indices = addIndices(p.indices, p.positions.size());
+        gp.attributes["COLOR_0"] = putFloatAccessor(at, p.colors, nullptr, clampedColor);
+      gp.indices = putIndices(at, p.indices, p.positions.size());
       for (const MorphTarget& t : p.morphTargets) {
         std::map<std::string, int> target;
-        target["POSITION"] = addFloatAccessor(t.positions, b++, gltfAxes);
-        if (!t.uv0.empty()) target["TEXCOORD_0"] = addFloatAccessor(t.uv0, nullptr, same2);
+        target["POSITION"] = putFloatAccessor(at, t.positions, b++, gltfAxes);
+        if (!t.uv0.empty()) target["TEXCOORD_0"] = putFloatAccessor(at, t.uv0, nullptr, same2);
         gp.targets.push_back(std::move(target));
       }
       targets = std::max(targets, p.morphTargets.size());
@@ -388,11 +451,12 @@ private:
       gm.primitives.push_back(std::move(gp));
     }
     gm.weights.assign(targets, 0.0);
-    model_.meshes.push_back(std::move(gm));
+    return gm;
   }
 
-  void addNode(const Node& n) {
-    tinygltf::Node gn;
+  void setNode(size_t i) {
+    const Node& n = scene_.nodes[i];
+    tinygltf::Node& gn = model_.nodes[i];
     gn.name = n.name;
     gn.mesh = n.mesh;
     gn.children = n.children;
@@ -413,13 +477,11 @@ private:
     }
     if (!n.lodAlternates.empty()) addLod(n, gn, extras);
     if (!extras.empty()) gn.extras = tinygltf::Value(extras);
-    model_.nodes.push_back(std::move(gn));
   }
 
   // MSFT_lod: the node is LOD 0, `ids` its coarser alternates in order, and
   // extras.MSFT_screencoverage the coverage each level is drawn down to.
-  // Used, never required: a viewer without it draws LOD 0.
-  void addLod(const Node& n, tinygltf::Node& gn, tinygltf::Value::Object& extras) {
+  static void addLod(const Node& n, tinygltf::Node& gn, tinygltf::Value::Object& extras) {
     tinygltf::Value::Array ids, coverage;
     for (int a : n.lodAlternates) ids.push_back(tinygltf::Value(a));
     for (float c : n.screenCoverage) coverage.push_back(tinygltf::Value(double(c)));
@@ -427,8 +489,6 @@ private:
     lod["ids"] = tinygltf::Value(ids);
     gn.extensions["MSFT_lod"] = tinygltf::Value(lod);
     if (!coverage.empty()) extras["MSFT_screencoverage"] = tinygltf::Value(coverage);
-    auto& used = model_.extensionsUsed;
-    if (std::find(used.begin(), used.end(), "MSFT_lod") == used.end()) used.push_back("MSFT_lod");
   }
 
   // `png`: the image encoded, or none when the image keeps the PNG it was
@@ -518,26 +578,26 @@ private:
     return TINYGLTF_TEXTURE_WRAP_REPEAT;
   }
 
-  void addTexture(const Texture& t) {
-    tinygltf::Sampler s;
+  void setTexture(size_t i) {
+    const Texture& t = scene_.textures[i];
+    tinygltf::Sampler& s = model_.samplers[i];
     s.magFilter = TINYGLTF_TEXTURE_FILTER_LINEAR;
     s.minFilter = TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_LINEAR;
     s.wrapS = wrapCode(t.wrapS);
     s.wrapT = wrapCode(t.wrapT);
-    model_.samplers.push_back(s);
-    tinygltf::Texture gt;
+    tinygltf::Texture& gt = model_.textures[i];
     gt.source = t.image;
     if (options_.textures == TextureMode::Ktx2 && t.image >= 0) {
       tinygltf::Value::Object basisu;
       basisu["source"] = tinygltf::Value(int(scene_.images.size()) + t.image);
       gt.extensions["KHR_texture_basisu"] = tinygltf::Value(basisu);
     }
-    gt.sampler = int(model_.samplers.size() - 1);
-    model_.textures.push_back(std::move(gt));
+    gt.sampler = int(i);
   }
 
-  void addMaterial(const Material& m) {
-    tinygltf::Material gm;
+  void setMaterial(size_t i) {
+    const Material& m = scene_.materials[i];
+    tinygltf::Material& gm = model_.materials[i];
     gm.name = m.name;
     gm.pbrMetallicRoughness.baseColorFactor.assign(m.baseColorFactor.begin(),
                                                    m.baseColorFactor.end());
@@ -552,7 +612,6 @@ private:
                    : m.alphaMode == AlphaMode::Mask ? "MASK"
                                                     : "BLEND";
     if (m.alphaMode == AlphaMode::Mask) gm.alphaCutoff = m.alphaCutoff;
-    model_.materials.push_back(std::move(gm));
   }
 };
 
