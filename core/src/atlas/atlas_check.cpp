@@ -149,7 +149,8 @@ void checkCollision(const Frame& f, const std::string& who, uint64_t piece, Sink
     }
 }
 
-void checkGeomStub(const File& file, size_t tocIndex, size_t i, Sink& sink) {
+// `f`: the stub's frame, null when there is none.
+void checkGeomStub(const File& file, size_t tocIndex, size_t i, const Frame* f, Sink& sink) {
   const Toc& toc = file.tocs[tocIndex];
   const GeomStub& s = toc.geomStubs[i];
   const NodePos pos = nodePos(i);
@@ -162,7 +163,6 @@ void checkGeomStub(const File& file, size_t tocIndex, size_t i, Sink& sink) {
     sink.add(Severity::Warning, Error::kNoOffset, who, "empty stub (no chunk)");
     return;
   }
-  const Frame* f = file.frameAt(s.offset);
   if (!f) return;
   Float bad;
   if (firstNonFinite(file, tocIndex, i, *f, bad))
@@ -202,27 +202,29 @@ void checkGeomStub(const File& file, size_t tocIndex, size_t i, Sink& sink) {
     }
 }
 
-// Every stub's checks, on the cores the budget has; the problems in stub order.
-void checkGeomTree(const File& file, size_t tocIndex, Sink& sink) {
+// Every stub's checks, on the cores the budget has, but for those `checked`
+// found before; the problems in stub order.
+void checkGeomTree(const File& file, size_t tocIndex, Sink& sink, const CheckedStubs* checked) {
   const size_t n = file.tocs[tocIndex].geomStubs.size();
+  auto ahead = [&](size_t i) {
+    return checked && tocIndex < checked->done.size() && i < checked->done[tocIndex].size() &&
+           checked->done[tocIndex][i];
+  };
   std::vector<std::vector<Problem>> found(n);
   parallelFor(n, [&](size_t i) {
+    if (ahead(i)) return;
     Sink one{sink.file, found[i]};
-    checkGeomStub(file, tocIndex, i, one);
+    const GeomStub& s = file.tocs[tocIndex].geomStubs[i];
+    checkGeomStub(file, tocIndex, i, s.length ? file.frameAt(s.offset) : nullptr, one);
   });
-  for (std::vector<Problem>& p : found)
-    sink.out.insert(sink.out.end(), std::make_move_iterator(p.begin()),
-                    std::make_move_iterator(p.end()));
+  for (size_t i = 0; i < n; ++i) {
+    const std::vector<Problem>& p = ahead(i) ? checked->found[tocIndex][i] : found[i];
+    sink.out.insert(sink.out.end(), p.begin(), p.end());
+  }
 }
 
-} // namespace
-
-std::string chunkLabel(size_t toc, size_t stub) {
-  const NodePos p = nodePos(stub);
-  return "Geom TOC " + std::to_string(toc) + " chunk " + nodeName(p);
-}
-
-void checkStructure(const File& file, const std::string& fileName, std::vector<Problem>& out) {
+void checkAll(const File& file, const std::string& fileName, std::vector<Problem>& out,
+              const CheckedStubs* checked) {
   Sink sink{fileName, out};
   for (size_t t = 0; t < file.tocs.size(); ++t) {
     const Toc& toc = file.tocs[t];
@@ -233,11 +235,35 @@ void checkStructure(const File& file, const std::string& fileName, std::vector<P
                    std::to_string(toc.treeDepth) + " has " +
                    std::to_string(nodeCount(toc.treeDepth)) + " nodes");
     else if (toc.kind == TocKind::Geom)
-      checkGeomTree(file, t, sink);
+      checkGeomTree(file, t, sink, checked);
     if (toc.kind == TocKind::Config && toc.treeDepth != 0)
       sink.add(Severity::Warning, Error::kNoOffset, name,
                "treeDepth " + std::to_string(toc.treeDepth) + " for a Config TOC (observed 0)");
   }
+}
+
+} // namespace
+
+std::string chunkLabel(size_t toc, size_t stub) {
+  const NodePos p = nodePos(stub);
+  return "Geom TOC " + std::to_string(toc) + " chunk " + nodeName(p);
+}
+
+void checkStructure(const File& file, const std::string& fileName, std::vector<Problem>& out) {
+  checkAll(file, fileName, out, nullptr);
+}
+
+void checkStructure(const File& file, const std::string& fileName, std::vector<Problem>& out,
+                    const CheckedStubs& checked) {
+  checkAll(file, fileName, out, &checked);
+}
+
+std::vector<Problem> checkGeomStub(const File& file, const std::string& fileName, size_t toc,
+                                   size_t stub, const Frame& f) {
+  std::vector<Problem> out;
+  Sink sink{fileName, out};
+  checkGeomStub(file, toc, stub, &f, sink);
+  return out;
 }
 
 } // namespace strata::atlas

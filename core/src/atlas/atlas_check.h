@@ -30,6 +30,24 @@ inline uint64_t pieceIndex(size_t toc, uint64_t n) {
 // decoding them (atlas_tiles.h).
 void checkStructure(const File& file, const std::string& fileName, std::vector<Problem>& out);
 
+// Geometry stubs checked ahead, as their frames were read (loadScene):
+// found[toc][stub] holds a stub's problems once done[toc][stub] is set.
+struct CheckedStubs {
+  std::vector<std::vector<std::vector<Problem>>> found;
+  std::vector<std::vector<char>> done;
+};
+
+// checkStructure with the stubs in `checked` taken as found there: the same
+// problems in the same order.
+void checkStructure(const File& file, const std::string& fileName, std::vector<Problem>& out,
+                    const CheckedStubs& checked);
+
+// The problems checkStructure finds for Geom stub `stub` of TOC `toc`, whose
+// frame is `f`: the one its offset names, given because the file's frames
+// may still be being read.
+std::vector<Problem> checkGeomStub(const File& file, const std::string& fileName, size_t toc,
+                                   size_t stub, const Frame& f);
+
 // "Geom TOC 0 chunk L2_1_3": how messages name a geometry stub.
 std::string chunkLabel(size_t toc, size_t stub);
 

@@ -20,8 +20,7 @@ bool detectAtlas(const std::string&, const std::vector<uint8_t>& head) {
 }
 
 Scene loadAtlas(const std::string& path, const LoadOptions& options) {
-  atlas::File file = atlas::readAtlas(FileBytes(path), path);
-  return atlas::toScene(std::move(file), options, path);
+  return atlas::loadScene(FileBytes(path), options, path);
 }
 
 nlohmann::json infoAtlas(const std::string& path) {

@@ -3,6 +3,7 @@
 #include "strata/fileio.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,17 @@ File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName);
 // The same over a file's bytes, giving each frame's pages back once it is
 // read (FileBytes::release): the file and its model are never held together.
 File readAtlas(const FileBytes& bytes, const std::string& fileName);
+
+// What a reader of the file does with the frames as they are read (loadScene
+// checks each geometry frame and makes its mesh while it is in the cache):
+// `tocs` once, with the file holding its TOCs, before any frame is read;
+// `frame` for each frame read without error, on the thread that read it
+// while others read theirs. `frame` may take what the frame holds.
+struct ReadHooks {
+  std::function<void(const File&)> tocs;
+  std::function<void(Frame&)> frame;
+};
+File readAtlas(const FileBytes& bytes, const std::string& fileName, const ReadHooks& hooks);
 
 // Serializes the model at the offsets its stubs name. Throws strata::Error if
 // the model is inconsistent (a stub length that differs from its frame's size,

@@ -269,7 +269,7 @@ const char* kindName(TocKind k) {
 // The reader over `size` bytes at `data`; each frame's bytes are given back
 // to `source` (when there is one) as soon as the frame is read.
 File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileName,
-                    const FileBytes* source) {
+                    const FileBytes* source, const ReadHooks* hooks) {
   ByteReader r(data, size, fileName);
   File file;
   r.expectU32(kMagic, "Atlas magic ATLS");
@@ -337,11 +337,13 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
   // they were read in that order, whatever order they lie in.
   std::vector<std::exception_ptr> errors(reads.size());
   file.frames.resize(reads.size());
+  if (hooks && hooks->tocs) hooks->tocs(file);
   parallelFor(physical.size(), [&](size_t n) {
     const Read& f = reads[physical[n]];
     try {
-      file.frames[physical[n]] =
-          readFrame(data, size, fileName, f.offset, f.length, f.kind, f.version, f.who);
+      Frame& read = file.frames[physical[n]];
+      read = readFrame(data, size, fileName, f.offset, f.length, f.kind, f.version, f.who);
+      if (hooks && hooks->frame) hooks->frame(read);
     } catch (...) {
       errors[physical[n]] = std::current_exception();
       return;
@@ -376,11 +378,15 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
 } // namespace
 
 File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
-  return readAtlasBytes(bytes.data(), bytes.size(), fileName, nullptr);
+  return readAtlasBytes(bytes.data(), bytes.size(), fileName, nullptr, nullptr);
 }
 
 File readAtlas(const FileBytes& bytes, const std::string& fileName) {
-  return readAtlasBytes(bytes.data(), bytes.size(), fileName, &bytes);
+  return readAtlasBytes(bytes.data(), bytes.size(), fileName, &bytes, nullptr);
+}
+
+File readAtlas(const FileBytes& bytes, const std::string& fileName, const ReadHooks& hooks) {
+  return readAtlasBytes(bytes.data(), bytes.size(), fileName, &bytes, &hooks);
 }
 
 } // namespace strata::atlas

@@ -1,6 +1,7 @@
 #include "atlas/atlas_scene.h"
 
 #include "atlas/atlas_check.h"
+#include "atlas/atlas_io.h"
 #include "atlas/atlas_levels.h"
 #include "atlas/atlas_load.h"
 #include "atlas/atlas_textures.h"
@@ -10,6 +11,8 @@
 #include "strata/text.h"
 
 #include <map>
+#include <stdexcept>
+#include <unordered_map>
 
 namespace strata::atlas {
 
@@ -60,34 +63,10 @@ Mesh chunkMesh(const GeomChunk& g, const std::string& name, bool skirts) {
   return mesh;
 }
 
-// toScene; with `owned` (the same file, ours to change) each geometry
-// frame's vertices and indices are let go as soon as nothing needs them, so
-// the model and the scene are never held whole together.
-Scene buildScene(const File& file, const LoadOptions& options, const std::string& fileName,
-                 const TileOrigins& origins, File* owned) {
-  if (options.lod == LoadOptions::kAllLevels)
-    return allLevelsScene(file, options, fileName, origins);
-  const Toc* toc = geometryToc(file);
-  if (!toc) throw Error(fileName, Error::kNoOffset, "the file has no Geom TOC: nothing to convert");
-  if (toc->treeDepth == 0 || toc->geomStubs.size() != nodeCount(toc->treeDepth))
-    throw Error(fileName, Error::kNoOffset,
-                "the Geom TOC has " + std::to_string(toc->geomStubs.size()) +
-                    " stubs; a complete quadtree of depth " + std::to_string(toc->treeDepth) +
-                    " needs " + std::to_string(nodeCount(toc->treeDepth)));
-  const uint32_t level = options.lod < 0 ? toc->treeDepth - 1 : uint32_t(options.lod);
-  if (level >= toc->treeDepth)
-    throw Error(fileName, Error::kNoOffset,
-                "--lod " + std::to_string(options.lod) +
-                    " is outside the geometry tree (levels 0.." +
-                    std::to_string(toc->treeDepth - 1) + ")");
-
-  Scene scene;
-  scene.name = escapeUtf8(fileName);
-  std::vector<Problem> problems;
-  checkStructure(file, fileName, problems);
-  const std::set<uint64_t> leftOut =
-      applyStructure(problems, options.partial, fileName, scene.leftOut);
-  const size_t tocIndex = size_t(toc - file.tocs.data());
+// The meshes of the level's nodes (x major), from the model's frames.
+std::vector<Mesh> levelMeshes(const File& file, const LoadOptions& options, uint32_t level,
+                              size_t tocIndex, const std::set<uint64_t>& leftOut, File* owned) {
+  const Toc* toc = &file.tocs[tocIndex];
   const uint32_t side = 1u << level;
   const size_t count = size_t(side) * side;
   // The frame of each node of the level (x major, as the nodes are listed),
@@ -117,6 +96,120 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
   if (owned)
     for (auto& [offset, n] : users)
       if (n > 1) owned->frameAt(offset)->geom = GeomChunk();
+  return meshes;
+}
+
+// What loadScene makes while the frames are read: as each geometry frame
+// comes in, its stubs are checked and the meshes of the chosen level's nodes
+// that show it are made, then its geometry is let go. Each frame is gone over
+// while it is in the cache, and the model's geometry is never held whole:
+// reading every frame, then checking every stub, then making every mesh went
+// over the 300 MB of a large terrain's vertices three times from memory, and
+// faulted all of them in.
+struct Ahead {
+  bool on = false; // the file is one buildScene goes on with (else it throws)
+  const File* file = nullptr;
+  uint32_t level = 0, side = 0;
+  size_t tocIndex = 0;
+  CheckedStubs checked;
+  std::vector<Mesh> meshes; // by node of the level, x major
+  // By frame offset: the geometry stubs checkStructure checks (toc, stub),
+  // and the level's nodes that show the frame.
+  std::unordered_map<uint32_t, std::vector<std::pair<size_t, size_t>>> stubs;
+  std::unordered_map<uint32_t, std::vector<size_t>> nodes;
+
+  // The conditions are buildScene's own, which throws when they fail.
+  void plan(const File& f, const LoadOptions& options) {
+    file = &f;
+    const Toc* toc = geometryToc(f);
+    if (!toc || toc->treeDepth == 0 || toc->geomStubs.size() != nodeCount(toc->treeDepth)) return;
+    level = options.lod < 0 ? toc->treeDepth - 1 : uint32_t(options.lod);
+    if (level >= toc->treeDepth) return;
+    tocIndex = size_t(toc - f.tocs.data());
+    side = 1u << level;
+    checked.found.resize(f.tocs.size());
+    checked.done.resize(f.tocs.size());
+    for (size_t t = 0; t < f.tocs.size(); ++t) {
+      const Toc& g = f.tocs[t];
+      if (g.kind != TocKind::Geom || g.stubCount() != nodeCount(g.treeDepth)) continue;
+      checked.found[t].resize(g.geomStubs.size());
+      checked.done[t].assign(g.geomStubs.size(), 0);
+      for (size_t i = 0; i < g.geomStubs.size(); ++i)
+        if (g.geomStubs[i].length) stubs[g.geomStubs[i].offset].push_back({t, i});
+    }
+    meshes.resize(size_t(side) * side);
+    for (size_t k = 0; k < meshes.size(); ++k) {
+      const GeomStub& stub = toc->geomStubs[nodeId(level, uint32_t(k / side), uint32_t(k % side))];
+      if (stub.length) nodes[stub.offset].push_back(k);
+    }
+    on = true;
+  }
+
+  void take(Frame& frame, const std::string& fileName, bool skirts) {
+    if (!on || frame.kind != TocKind::Geom) return;
+    auto found = stubs.find(frame.offset);
+    if (found == stubs.end()) return;
+    for (auto [t, i] : found->second) {
+      checked.found[t][i] = checkGeomStub(*file, fileName, t, i, frame);
+      checked.done[t][i] = 1;
+    }
+    auto shown = nodes.find(frame.offset);
+    if (shown != nodes.end() && !frame.geom.verts.empty())
+      for (size_t k : shown->second) {
+        const uint32_t x = uint32_t(k / side), y = uint32_t(k % side);
+        // A chunk with an error is left out (under --partial; else the load
+        // is refused): applyStructure's rule.
+        bool bad = false;
+        for (const Problem& p : checked.found[tocIndex][nodeId(level, x, y)])
+          bad = bad || (p.severity == Severity::Error && p.kind == kChunkPiece);
+        if (!bad) meshes[k] = chunkMesh(frame.geom, nodeName(level, x, y), skirts);
+      }
+    frame.geom = GeomChunk();
+  }
+};
+
+// toScene; with `owned` (the same file, ours to change) each geometry
+// frame's vertices and indices are let go as soon as nothing needs them, so
+// the model and the scene are never held whole together. With `ahead`, the
+// checks and meshes were made as the frames were read (loadScene).
+Scene buildScene(const File& file, const LoadOptions& options, const std::string& fileName,
+                 const TileOrigins& origins, File* owned, Ahead* ahead) {
+  if (options.lod == LoadOptions::kAllLevels)
+    return allLevelsScene(file, options, fileName, origins);
+  const Toc* toc = geometryToc(file);
+  if (!toc) throw Error(fileName, Error::kNoOffset, "the file has no Geom TOC: nothing to convert");
+  if (toc->treeDepth == 0 || toc->geomStubs.size() != nodeCount(toc->treeDepth))
+    throw Error(fileName, Error::kNoOffset,
+                "the Geom TOC has " + std::to_string(toc->geomStubs.size()) +
+                    " stubs; a complete quadtree of depth " + std::to_string(toc->treeDepth) +
+                    " needs " + std::to_string(nodeCount(toc->treeDepth)));
+  const uint32_t level = options.lod < 0 ? toc->treeDepth - 1 : uint32_t(options.lod);
+  if (level >= toc->treeDepth)
+    throw Error(fileName, Error::kNoOffset,
+                "--lod " + std::to_string(options.lod) +
+                    " is outside the geometry tree (levels 0.." +
+                    std::to_string(toc->treeDepth - 1) + ")");
+
+  Scene scene;
+  scene.name = escapeUtf8(fileName);
+  std::vector<Problem> problems;
+  if (ahead)
+    checkStructure(file, fileName, problems, ahead->checked);
+  else
+    checkStructure(file, fileName, problems);
+  const std::set<uint64_t> leftOut =
+      applyStructure(problems, options.partial, fileName, scene.leftOut);
+  const size_t tocIndex = size_t(toc - file.tocs.data());
+  const uint32_t side = 1u << level;
+  const size_t count = size_t(side) * side;
+  std::vector<Mesh> meshes;
+  if (ahead) {
+    if (!ahead->on || ahead->meshes.size() != count)
+      throw std::logic_error("Atlas load: the meshes made ahead are not the level's");
+    meshes = std::move(ahead->meshes);
+  } else {
+    meshes = levelMeshes(file, options, level, tocIndex, leftOut, owned);
+  }
   TileCache tiles(file, options.swapRedBlue, origins ? origins : atlasTileOrigins(file, fileName));
   TextureBinder textures(file, options, fileName, scene, tiles);
   textures.decodeAhead(level);
@@ -156,12 +249,23 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
 
 Scene toScene(const File& file, const LoadOptions& options, const std::string& fileName,
               const TileOrigins& origins) {
-  return buildScene(file, options, fileName, origins, nullptr);
+  return buildScene(file, options, fileName, origins, nullptr, nullptr);
 }
 
 Scene toScene(File&& file, const LoadOptions& options, const std::string& fileName,
               const TileOrigins& origins) {
-  return buildScene(file, options, fileName, origins, &file);
+  return buildScene(file, options, fileName, origins, &file, nullptr);
+}
+
+Scene loadScene(const FileBytes& bytes, const LoadOptions& options, const std::string& fileName) {
+  if (options.lod == LoadOptions::kAllLevels)
+    return toScene(readAtlas(bytes, fileName), options, fileName);
+  Ahead ahead;
+  ReadHooks hooks;
+  hooks.tocs = [&](const File& f) { ahead.plan(f, options); };
+  hooks.frame = [&](Frame& f) { ahead.take(f, fileName, options.skirts); };
+  File file = readAtlas(bytes, fileName, hooks);
+  return buildScene(file, options, fileName, {}, &file, &ahead);
 }
 
 } // namespace strata::atlas

@@ -1,6 +1,7 @@
 #pragma once
 #include "atlas/atlas_model.h"
 #include "atlas/atlas_tiles.h"
+#include "strata/fileio.h"
 #include "strata/formats.h"
 #include "strata/scene.h"
 
@@ -19,6 +20,12 @@ Scene toScene(const File& file, const LoadOptions& options, const std::string& f
 // once its mesh is built (what is left of `file` holds no geometry).
 Scene toScene(File&& file, const LoadOptions& options, const std::string& fileName,
               const TileOrigins& origins = {});
+
+// toScene of the file `bytes` hold, read for it: each geometry frame is
+// checked and made into its mesh as it is read, its geometry then let go, so
+// the model's geometry is never held whole (the same scene, the same
+// problems and errors as readAtlas and toScene).
+Scene loadScene(const FileBytes& bytes, const LoadOptions& options, const std::string& fileName);
 
 // The first geometry TOC, or nullptr.
 const Toc* geometryToc(const File& file);
