@@ -14,11 +14,6 @@ TilePlacement placeTile(uint32_t geomLevel, uint32_t x, uint32_t y, uint32_t tex
   return p;
 }
 
-Vec2 localUV(const TilePlacement& p, const Vec2& tc) {
-  const float n = float(1u << p.level);
-  return {n * tc[0] - float(p.yL), n * tc[1] + float(p.xL) + 1.0f - n};
-}
-
 Vec2 globalUV(const TilePlacement& p, const Vec2& local) {
   const float n = float(1u << p.level);
   return {(local[0] + float(p.yL)) / n, (local[1] - float(p.xL) - 1.0f + n) / n};
