@@ -72,6 +72,9 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   }
   LoadOptions opts = load;
   opts.textures = args.textures != "none";
+  // PNG textures are stored as the PNG a tile came in where it is kept: its
+  // texels are not needed (they were a sixth of a textured convert).
+  opts.texels = textureMode(args.textures) != gltf::TextureMode::Png;
   bar.phase("reading");
   // The reader calls back once per piece it has built (chunks, tfrags).
   if (!opts.progress)

@@ -94,7 +94,7 @@ std::vector<uint8_t> toRgba(const std::vector<uint8_t>& texels, uint32_t bpp) {
 
 // Whether the fast path took `png`, and that decodePNG (fast path first)
 // gives what libpng alone gives: the same image, kept or not, or the same
-// error at the same offset.
+// error at the same offset; with or without texels.
 bool agreesWithLibpng(const std::vector<uint8_t>& png) {
   Image fast;
   fast.width = 12345; // left as it is when the fast path declines
@@ -125,6 +125,23 @@ bool agreesWithLibpng(const std::vector<uint8_t>& png) {
   }
   if (took) {
     EXPECT_EQ(libError, "(none)");
+  }
+  // Without texels (LoadOptions::texels): the same files taken and the same
+  // errors, the PNG kept, no texels made.
+  Image checked;
+  EXPECT_EQ(image::decodeSimplePNG(png, checked, false), took);
+  std::string checkedError = "(none)";
+  try {
+    checked = image::decodePNG(png, "t.png", false);
+  } catch (const Error& e) {
+    checkedError = e.what();
+  }
+  EXPECT_EQ(checkedError, libError);
+  if (took) {
+    EXPECT_EQ(checked.width, lib.width);
+    EXPECT_EQ(checked.height, lib.height);
+    EXPECT_TRUE(checked.png == lib.png);
+    EXPECT_TRUE(checked.data.empty());
   }
   return took;
 }

@@ -21,6 +21,11 @@ struct LoadOptions {
   bool textures = true;     // decode and attach textures
   int textureLevel = -1;    // Atlas: -1 picks the default texture level
   bool swapRedBlue = false; // Atlas JPEG/PNG tiles made from BGR data (spec §4)
+  // False: a texture that keeps the PNG it was decoded from (Image::png) may
+  // come without its texels (Image::data empty), for a writer that stores
+  // that PNG as it is (convert to glTF with PNG textures). Every texture is
+  // still decoded to check it. Atlas unique tiles.
+  bool texels = true;
   // --partial: keep every intact piece and leave out the broken ones (each named
   // in Scene::leftOut / TextureSet::leftOut) instead of refusing the whole file.
   bool partial = false;

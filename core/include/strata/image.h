@@ -99,8 +99,10 @@ std::vector<uint8_t> pngFileOf(const Image& img);
 // `file` names the source in errors. A PNG that holds 8-bit RGB or RGBA
 // without anything that changes how its texels look (no gamma, colour
 // profile, palette or transparency chunk), whose every chunk and checksum is
-// sound, is also kept in Image::png.
-Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file);
+// sound, is also kept in Image::png. With `texels` false such a PNG is
+// checked all the same but its texels are not made (Image::data empty):
+// for a caller that only stores the PNG (LoadOptions::texels).
+Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file, bool texels = true);
 
 // ---- DDS (Microsoft "DDS" container: DDS_HEADER, optional DDS_HEADER_DXT10) ----
 

@@ -293,6 +293,9 @@ TextureBinder::TextureBinder(const File& file, const LoadOptions& options,
   if (!options.textures) return; // --textures none: no image is read at all
   s_->schema = textureSchema(file);
   if (s_->schema.kind == TextureSchema::Unique) {
+    // Unique tiles are shown as they are: their PNG serves a writer that
+    // stores it. Blended ones are composed from their texels.
+    if (!options.texels) tiles.withoutTexels();
     s_->base = texTocIndex(file, s_->schema.textureSlot);
     if (s_->base < 0)
       scene.warnings.push_back("config names texture slot " +

@@ -28,11 +28,12 @@ TileOrigins atlasTileOrigins(const File& file, const std::string& fileName) {
   };
 }
 
-Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue) {
+Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue,
+                        bool texels) {
   switch (format) { // §4 mFormat
   case 0:
   case 1: {
-    Image img = image::decodeEncoded(data, "");
+    Image img = image::decodeEncoded(data, "", texels || swapRedBlue);
     if (swapRedBlue) {
       for (size_t i = 0; i + 3 < img.data.size(); i += 4) std::swap(img.data[i], img.data[i + 2]);
       img.png.clear();
@@ -62,11 +63,11 @@ uint32_t TileCache::frameOf(size_t toc, size_t stub) const {
 }
 
 TileCache::Entry TileCache::decodeEntry(size_t toc, size_t stub, const Frame& f,
-                                        std::optional<Image>& image) const {
+                                        std::optional<Image>& image, bool texels) const {
   Entry e;
   const TileOrigin o = origins_(toc, stub);
   try {
-    image = decodeTilePayload(f.tex.format, f.tex.data, swap_);
+    image = decodeTilePayload(f.tex.format, f.tex.data, swap_ && texels, texels);
     image->name = o.imageName;
     e.ok = true;
   } catch (const Error& err) {
@@ -90,7 +91,7 @@ std::optional<Image> TileCache::decode(size_t toc, size_t stub) {
   const Frame* f = frame(toc, stub);
   if (!f) return std::nullopt;
   std::optional<Image> image;
-  done_[{toc, f->offset}] = decodeEntry(toc, stub, *f, image);
+  done_[{toc, f->offset}] = decodeEntry(toc, stub, *f, image, texels_);
   return image;
 }
 
@@ -126,7 +127,7 @@ void TileCache::decodeFrames(const std::vector<std::pair<size_t, size_t>>& stubs
   std::vector<Entry> entries(jobs.size());
   std::vector<std::optional<Image>> images(jobs.size());
   parallelFor(jobs.size(), [&](size_t k) {
-    entries[k] = decodeEntry(jobs[k].toc, jobs[k].stub, *jobs[k].frame, images[k]);
+    entries[k] = decodeEntry(jobs[k].toc, jobs[k].stub, *jobs[k].frame, images[k], keep && texels_);
     if (!keep) images[k].reset(); // freed as soon as it is checked
   });
   for (size_t k = 0; k < jobs.size(); ++k) {

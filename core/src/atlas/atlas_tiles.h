@@ -33,7 +33,9 @@ TileOrigins atlasTileOrigins(const File& file, const std::string& fileName);
 // One tile's image, from its §4 mFormat: JPEG / PNG to RGBA8 (red and blue
 // swapped for content made from BGR data), DDS as stored. Offsets in the
 // Error count from the first image byte; an unknown mFormat is at -1.
-Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue);
+// `texels`: as image::decodeEncoded's (always made when red and blue swap).
+Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue,
+                        bool texels = true);
 
 class TileCache {
 public:
@@ -56,6 +58,11 @@ public:
   uint32_t frameOf(size_t toc, size_t stub) const;
   // Decodes every frame not decoded yet, keeping only what went wrong.
   void checkAll();
+  // From now on a tile that keeps its PNG (Image::png) is handed out without
+  // its texels (LoadOptions::texels), unless red and blue are swapped (the
+  // swapped texels are then what is stored); tiles decoded only to check
+  // them never get theirs.
+  void withoutTexels() { texels_ = swap_; }
   // What went wrong, one problem per frame, in TOC and stub order: errors,
   // and warnings marked unsupported for valid images in a format Strata does
   // not decode. Problem::index is pieceIndex(toc, frame offset).
@@ -68,6 +75,7 @@ private:
   };
   const File& file_;
   bool swap_;
+  bool texels_ = true;
   TileOrigins origins_;
   std::map<std::pair<size_t, uint32_t>, Entry> done_;  // (toc, frame offset)
   std::map<std::pair<size_t, uint32_t>, Image> ahead_; // decoded ahead, not taken yet
@@ -77,7 +85,8 @@ private:
   const Frame* frame(size_t toc, size_t stub) const;
   // Decodes one stub's frame into `image`, touching nothing shared (checkAll
   // and decodeAhead run it on several threads).
-  Entry decodeEntry(size_t toc, size_t stub, const Frame& frame, std::optional<Image>& image) const;
+  Entry decodeEntry(size_t toc, size_t stub, const Frame& frame, std::optional<Image>& image,
+                    bool texels) const;
   // Decodes the frames of `stubs` not decoded yet, each once, in parallel;
   // `keep`: their images go to ahead_ (else only what went wrong is kept).
   void decodeFrames(const std::vector<std::pair<size_t, size_t>>& stubs, bool keep);

@@ -7,9 +7,9 @@
 
 namespace strata::image {
 
-Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file) {
+Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file, bool texels) {
   if (bytes.size() >= 8 && std::memcmp(bytes.data(), "\x89PNG\r\n\x1a\n", 8) == 0)
-    return decodePNG(bytes, file);
+    return decodePNG(bytes, file, texels);
   if (bytes.size() >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF)
     return decodeJPEG(bytes, file);
   throw Error(file, 0, "expected a JPEG (FF D8 FF) or PNG signature");

@@ -13,17 +13,20 @@
 
 namespace strata::image {
 
-// Offsets in errors count from the start of `bytes`.
-Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file);
+// Offsets in errors count from the start of `bytes`. `texels`: as
+// decodeEncoded's.
+Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file, bool texels = true);
 Image decodeJPEG(const std::vector<uint8_t>& bytes, const std::string& file);
 
 // decodePNG's two paths, apart for the tests and the fuzzer that compare
 // them. decodeSimplePNG (png_simple.cpp) decodes only an 8-bit RGB or RGBA
 // PNG of IHDR, IDAT and IEND that is sound to its last byte, and only when
 // libpng would decode it the same, without a warning, and keep it (Image::png);
-// for anything else it returns false and leaves `out` as it was.
+// for anything else it returns false and leaves `out` as it was. Without
+// `texels` it checks the file all the same (every byte inflated, every
+// filter type) but leaves out.data empty.
 // decodePNGWithLibpng decodes anything libpng does, or throws its message.
-bool decodeSimplePNG(const std::vector<uint8_t>& bytes, Image& out);
+bool decodeSimplePNG(const std::vector<uint8_t>& bytes, Image& out, bool texels = true);
 Image decodePNGWithLibpng(const std::vector<uint8_t>& bytes, const std::string& file);
 
 } // namespace strata::image

@@ -161,9 +161,9 @@ const Chunk* chunkAt(const std::vector<Chunk>& chunks, size_t pos) {
 // A plain 8-bit RGB or RGBA file, sound to its end (most tiles, and every
 // PNG Strata writes), takes the fast path; libpng reads everything else, and
 // every file that fails.
-Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file) {
+Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file, bool texels) {
   Image img;
-  if (decodeSimplePNG(bytes, img)) return img;
+  if (decodeSimplePNG(bytes, img, texels)) return img;
   return decodePNGWithLibpng(bytes, file);
 }
 

@@ -139,7 +139,7 @@ constexpr size_t kKeptRawBytes = 1 << 20;
 
 } // namespace
 
-bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out) {
+bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out, bool texels) {
   static const uint8_t kSignature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
   if (b.size() < 8 + 25 + 12 + 12 || std::memcmp(b.data(), kSignature, 8) != 0) return false;
   if (soundChunk(b, 8, "IHDR") != 13) return false;
@@ -188,9 +188,16 @@ bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out) {
       libdeflate_adler32(1, raw.data() + n + 1, size_t(rows)) != loadBE32(in + idatBytes - 4))
     return false;
 
-  std::vector<uint8_t> rgba(size_t(width) * height * 4);
-  if (!(bpp == 4 ? unfilterRows<4> : unfilterRows<3>)(raw.data(), n, width, height, rgba.data()))
-    return false; // a filter type past 4
+  std::vector<uint8_t> rgba;
+  if (texels) {
+    rgba.resize(size_t(width) * height * 4);
+    if (!(bpp == 4 ? unfilterRows<4> : unfilterRows<3>)(raw.data(), n, width, height, rgba.data()))
+      return false; // a filter type past 4
+  } else {
+    // Reversing a filter cannot fail: only a type past 4 is refused.
+    for (uint32_t y = 0; y < height; ++y)
+      if (raw[size_t(y + 1) * (n + 1)] > 4) return false;
+  }
   out = Image();
   out.width = width;
   out.height = height;
