@@ -248,7 +248,7 @@ private:
 
   static size_t align4(size_t n) { return (n + 3) / 4 * 4; }
 
-  // The views a mesh adds (one an accessor), in addMesh's order, and their
+  // The views a mesh adds (one an accessor), in mesh()'s order, and their
   // bytes, each padded to 4: where the next mesh's begin.
   static Slots spanOf(const Mesh& m) {
     Slots n{0, 0, 0};
@@ -271,8 +271,8 @@ private:
   }
 
   // Every mesh, its accessors and views at the places planned for it, made on
-  // all cores: one after another they were a sixth of a large terrain's
-  // two-thread write, on one thread while the others waited.
+  // all cores: one after another they were the stretch of a large terrain's
+  // write left on one thread while the others waited.
   void addMeshes(const std::vector<std::vector<Bounds>>& bounds) {
     const size_t n = scene_.meshes.size();
     std::vector<Slots> start(n + 1);
