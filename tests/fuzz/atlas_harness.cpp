@@ -1,13 +1,45 @@
 // .atlas bytes: read, `info`, `validate`, the scene (textures bound, skirts
-// as their own primitive) and the write-back of the unchanged model.
+// as their own primitive) and the write-back of the unchanged model. The
+// scene is made both ways, from the model read whole (toScene) and as the
+// frames are read (loadScene, what convert does): they must agree.
 #include "harness.h"
+#include "scratch.h"
 
 #include "atlas/atlas_info.h"
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
 #include "atlas/atlas_validate.h"
+#include "strata/fileio.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
 
 namespace strata::fuzz {
+
+namespace {
+
+// What a load gave: its error, or each node's name and vertex count and the
+// pieces it left out.
+std::string outcome(const std::function<Scene()>& load) {
+  try {
+    const Scene s = load();
+    std::string d;
+    for (const Node& n : s.nodes) {
+      size_t vertices = 0;
+      if (n.mesh >= 0)
+        for (const Primitive& p : s.meshes[size_t(n.mesh)].primitives)
+          vertices += p.positions.size();
+      d += n.name + " " + std::to_string(vertices) + "\n";
+    }
+    for (const std::string& l : s.leftOut) d += l + "\n";
+    return d;
+  } catch (const Error& e) {
+    return std::string("error: ") + e.what();
+  }
+}
+
+} // namespace
 
 void fuzzAtlas(const uint8_t* data, size_t size) {
   const std::string name = "fuzz.atlas";
@@ -18,11 +50,18 @@ void fuzzAtlas(const uint8_t* data, size_t size) {
         atlas::validateModel(file, bytes, report);
       },
       [&](const atlas::File& file) {
-        cleanErrorsAllowed([&] {
-          LoadOptions options;
-          options.skirts = true;
-          (void)atlas::toScene(file, options, name);
-        });
+        LoadOptions options;
+        options.skirts = true;
+        options.partial = size % 2 == 1;
+        const std::string whole = outcome([&] { return atlas::toScene(file, options, name); });
+        const std::string path = writeScratch("input.atlas", data, size);
+        const std::string ahead =
+            outcome([&] { return atlas::loadScene(FileBytes(path), options, name); });
+        if (whole != ahead) {
+          std::fprintf(stderr, "toScene and loadScene disagree:\n%s\n--\n%s\n", whole.c_str(),
+                       ahead.c_str());
+          std::abort();
+        }
         cleanErrorsAllowed([&] { (void)atlas::writeAtlas(file); });
       });
 }
