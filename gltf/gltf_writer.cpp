@@ -31,6 +31,12 @@ namespace {
 constexpr int kArrayBuffer = 34962; // glTF bufferView.target
 constexpr int kElementArrayBuffer = 34963;
 
+// Bytes that pad `n` to a 4-byte boundary (a GLB chunk's length, a
+// bufferView's offset).
+size_t padTo4(size_t n) {
+  return (4 - n % 4) % 4;
+}
+
 // Where each bufferView's bytes go in the one buffer, and how to make them.
 struct BufferLayout {
   struct View {
@@ -246,7 +252,7 @@ private:
     size_t accessor, view, offset;
   };
 
-  static size_t align4(size_t n) { return (n + 3) / 4 * 4; }
+  static size_t align4(size_t n) { return n + padTo4(n); }
 
   // The views a mesh adds (one an accessor), in mesh()'s order, and their
   // bytes, each padded to 4: where the next mesh's begin.
@@ -614,11 +620,6 @@ private:
     if (m.alphaMode == AlphaMode::Mask) gm.alphaCutoff = m.alphaCutoff;
   }
 };
-
-// Bytes that pad `n` to a 4-byte boundary (a GLB chunk's length).
-size_t padTo4(size_t n) {
-  return (4 - n % 4) % 4;
-}
 
 void put32(std::string& out, uint32_t v) {
   const char b[4] = {char(v), char(v >> 8), char(v >> 16), char(v >> 24)};

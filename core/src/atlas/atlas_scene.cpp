@@ -63,6 +63,30 @@ Mesh chunkMesh(const GeomChunk& g, const std::string& name, bool skirts) {
   return mesh;
 }
 
+// The Geom TOC the scene shows and its level (`level`), or null with why
+// not (`why`): the conditions every load checks before it builds anything.
+const Toc* shownToc(const File& file, const LoadOptions& options, uint32_t& level,
+                    std::string& why) {
+  const Toc* toc = geometryToc(file);
+  if (!toc) {
+    why = "the file has no Geom TOC: nothing to convert";
+    return nullptr;
+  }
+  if (toc->treeDepth == 0 || toc->geomStubs.size() != nodeCount(toc->treeDepth)) {
+    why = "the Geom TOC has " + std::to_string(toc->geomStubs.size()) +
+          " stubs; a complete quadtree of depth " + std::to_string(toc->treeDepth) + " needs " +
+          std::to_string(nodeCount(toc->treeDepth));
+    return nullptr;
+  }
+  level = options.lod < 0 ? toc->treeDepth - 1 : uint32_t(options.lod);
+  if (level >= toc->treeDepth) {
+    why = "--lod " + std::to_string(options.lod) + " is outside the geometry tree (levels 0.." +
+          std::to_string(toc->treeDepth - 1) + ")";
+    return nullptr;
+  }
+  return toc;
+}
+
 // The meshes of the level's nodes (x major), from the model's frames.
 std::vector<Mesh> levelMeshes(const File& file, const LoadOptions& options, uint32_t level,
                               size_t tocIndex, const std::set<uint64_t>& leftOut, File* owned) {
@@ -118,13 +142,12 @@ struct Ahead {
   std::unordered_map<uint32_t, std::vector<std::pair<size_t, size_t>>> stubs;
   std::unordered_map<uint32_t, std::vector<size_t>> nodes;
 
-  // The conditions are buildScene's own, which throws when they fail.
+  // Nothing when shownToc finds no level: buildScene then says why.
   void plan(const File& f, const LoadOptions& options) {
     file = &f;
-    const Toc* toc = geometryToc(f);
-    if (!toc || toc->treeDepth == 0 || toc->geomStubs.size() != nodeCount(toc->treeDepth)) return;
-    level = options.lod < 0 ? toc->treeDepth - 1 : uint32_t(options.lod);
-    if (level >= toc->treeDepth) return;
+    std::string why;
+    const Toc* toc = shownToc(f, options, level, why);
+    if (!toc) return;
     tocIndex = size_t(toc - f.tocs.data());
     side = 1u << level;
     checked.found.resize(f.tocs.size());
@@ -176,19 +199,10 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
                  const TileOrigins& origins, File* owned, Ahead* ahead) {
   if (options.lod == LoadOptions::kAllLevels)
     return allLevelsScene(file, options, fileName, origins);
-  const Toc* toc = geometryToc(file);
-  if (!toc) throw Error(fileName, Error::kNoOffset, "the file has no Geom TOC: nothing to convert");
-  if (toc->treeDepth == 0 || toc->geomStubs.size() != nodeCount(toc->treeDepth))
-    throw Error(fileName, Error::kNoOffset,
-                "the Geom TOC has " + std::to_string(toc->geomStubs.size()) +
-                    " stubs; a complete quadtree of depth " + std::to_string(toc->treeDepth) +
-                    " needs " + std::to_string(nodeCount(toc->treeDepth)));
-  const uint32_t level = options.lod < 0 ? toc->treeDepth - 1 : uint32_t(options.lod);
-  if (level >= toc->treeDepth)
-    throw Error(fileName, Error::kNoOffset,
-                "--lod " + std::to_string(options.lod) +
-                    " is outside the geometry tree (levels 0.." +
-                    std::to_string(toc->treeDepth - 1) + ")");
+  uint32_t level = 0;
+  std::string why;
+  const Toc* toc = shownToc(file, options, level, why);
+  if (!toc) throw Error(fileName, Error::kNoOffset, why);
 
   Scene scene;
   scene.name = escapeUtf8(fileName);
