@@ -176,17 +176,13 @@ struct Ahead {
       checked.found[t][i] = checkGeomStub(*file, fileName, t, i, frame);
       checked.done[t][i] = 1;
     }
+    // Every node's mesh, a bad chunk's too: buildScene drops the chunks
+    // applyStructure leaves out, as it drops their frames.
     auto shown = nodes.find(frame.offset);
     if (shown != nodes.end() && !frame.geom.verts.empty())
-      for (size_t k : shown->second) {
-        const uint32_t x = uint32_t(k / side), y = uint32_t(k % side);
-        // A chunk with an error is left out (under --partial; else the load
-        // is refused): applyStructure's rule.
-        bool bad = false;
-        for (const Problem& p : checked.found[tocIndex][nodeId(level, x, y)])
-          bad = bad || (p.severity == Severity::Error && p.kind == kChunkPiece);
-        if (!bad) meshes[k] = chunkMesh(frame.geom, nodeName(level, x, y), skirts);
-      }
+      for (size_t k : shown->second)
+        meshes[k] =
+            chunkMesh(frame.geom, nodeName(level, uint32_t(k / side), uint32_t(k % side)), skirts);
     frame.geom = GeomChunk();
   }
 };
@@ -221,6 +217,10 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
     if (!ahead->on || ahead->meshes.size() != count)
       throw std::logic_error("Atlas load: the meshes made ahead are not the level's");
     meshes = std::move(ahead->meshes);
+    for (size_t k = 0; k < count; ++k)
+      if (leftOut.count(
+              pieceIndex(tocIndex, nodeId(level, uint32_t(k / side), uint32_t(k % side)))))
+        meshes[k] = Mesh();
   } else {
     meshes = levelMeshes(file, options, level, tocIndex, leftOut, owned);
   }

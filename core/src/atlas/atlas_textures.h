@@ -33,10 +33,6 @@ struct BlendSources {
 BlendSources readBlendSources(const TextureSchema& schema, const std::string& atlasPath,
                               std::vector<Problem>& problems);
 
-// Gives each chunk's primitives their texture coordinates and material, the
-// tiles decoded through `tiles`. Under LoadOptions::partial a tile that does
-// not decode leaves its chunks with the nearest ancestor tile that does,
-// placed by §4 at that level, or untextured where none does.
 // Where a chunk's tile lies (§4) and the material that shows it.
 struct ChunkTexture {
   TilePlacement placement;
@@ -48,6 +44,10 @@ struct ChunkTexture {
 // for. Touches nothing but `mesh`: the meshes are textured on every core.
 void applyTexture(Mesh& mesh, const ChunkTexture& t);
 
+// Gives each chunk's primitives their texture coordinates and material, the
+// tiles decoded through `tiles`. Under LoadOptions::partial a tile that does
+// not decode leaves its chunks with the nearest ancestor tile that does,
+// placed by §4 at that level, or untextured where none does.
 class TextureBinder {
 public:
   TextureBinder(const File& file, const LoadOptions& options, const std::string& fileName,
