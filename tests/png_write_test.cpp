@@ -1,7 +1,8 @@
-// The libdeflate PNG writer (image/png_write.h): every PNG it writes decodes
-// back texel for texel with libpng (decodeEncoded) and OpenImageIO, for every
-// filter, RGB and RGBA, odd sizes and the real textures of ../shared; the
-// filter choice is the smallest; the IHDR colour type follows the alpha.
+// The PNG writer (image/png_write.h): every PNG it writes decodes back texel
+// for texel with libpng (decodeEncoded) and OpenImageIO, for every filter and
+// deflater, RGB and RGBA, odd sizes and the real textures of ../shared; the
+// filter choice is the smallest; the IHDR colour type follows the alpha; the
+// igzip stream is one zlib stream over every band of rows.
 #include "image/png_write.h"
 #include "strata/error.h"
 #include "strata/formats.h"
@@ -79,15 +80,16 @@ uint8_t colourType(const std::vector<uint8_t>& png) {
 static void PngWrite_EveryFilterAndChannelCountDecodesExactly() {
   for (bool opaque : {false, true})
     for (PngFilter f : {PngFilter::None, PngFilter::Sub, PngFilter::Up, PngFilter::Paeth})
-      for (int level : {1, 6}) {
-        SCOPED_TRACE("filter " + std::to_string(int(f)) + (opaque ? " RGB" : " RGBA") + " level " +
-                     std::to_string(level));
+      for (PngDeflate d : {PngDeflate::Fast, PngDeflate::Small}) {
+        const bool fast = d == PngDeflate::Fast;
+        SCOPED_TRACE("filter " + std::to_string(int(f)) + (opaque ? " RGB" : " RGBA") +
+                     (fast ? " igzip" : " libdeflate"));
         const uint32_t w = 37, h = 23;
         std::vector<uint8_t> px = content(w, h, opaque, 5);
-        PngPlan plan{f, level, opaque ? 3u : 4u};
+        PngPlan plan{f, d, opaque ? 3u : 4u};
         std::vector<uint8_t> png = encodePNG(px.data(), w, h, plan);
         EXPECT_EQ(colourType(png), opaque ? 2 : 6);
-        expectExact(png, px, w, h, level == 1);
+        expectExact(png, px, w, h, fast);
       }
 }
 
@@ -101,11 +103,13 @@ static void PngWrite_PaethTiesDecodeExactly() {
     std::vector<uint8_t> px(size_t(w) * h * 4);
     for (size_t i = 0; i < px.size(); ++i)
       px[i] = uint8_t(opaque && i % 4 == 3 ? 255 : rng() % 3 * 100);
-    expectExact(encodePNG(px.data(), w, h, PngPlan{PngFilter::Paeth, 1, opaque ? 3u : 4u}), px, w,
-                h, false);
+    expectExact(
+        encodePNG(px.data(), w, h, PngPlan{PngFilter::Paeth, PngDeflate::Fast, opaque ? 3u : 4u}),
+        px, w, h, false);
   }
 }
 
+// 513x257 is over 65536 texels (igzip), the others under (libdeflate).
 static void PngWrite_ChosenPlanKeepsAlphaAndDecodesExactly() {
   for (auto [w, h] : {std::pair<uint32_t, uint32_t>{1, 1}, {1, 300}, {300, 1}, {513, 257}}) {
     SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
@@ -117,6 +121,8 @@ static void PngWrite_ChosenPlanKeepsAlphaAndDecodesExactly() {
       expectExact(png, px, w, h, true);
     }
   }
+  EXPECT_EQ(choosePlan(content(256, 256, true, 1).data(), 256, 256).deflate, PngDeflate::Small);
+  EXPECT_EQ(choosePlan(content(257, 256, true, 1).data(), 257, 256).deflate, PngDeflate::Fast);
   EXPECT_THROW(encodePNG(nullptr, 0, 4), Error);
 }
 
@@ -124,9 +130,9 @@ static void PngWrite_ChosenPlanKeepsAlphaAndDecodesExactly() {
 // after the first row, Sub and None see noise. Rows that climb by a random 0
 // or 1 per byte (a random walk along x, a new one each row): Sub leaves one
 // bit of noise per byte, Up and None a walk. The chosen filter is never
-// beaten by another on the whole image.
-static void PngWrite_ChoosesTheSmallestFilter() {
-  const uint32_t w = 256, h = 256;
+// beaten by another on the whole image, for either deflater (256 columns:
+// libdeflate; 512: igzip).
+static void choosesTheSmallestFilter(uint32_t w, uint32_t h) {
   std::mt19937 rng(3);
   std::vector<uint8_t> vertical(size_t(w) * h * 4), walks(vertical.size());
   for (uint32_t x = 0; x < w * 4; ++x) {
@@ -141,6 +147,7 @@ static void PngWrite_ChoosesTheSmallestFilter() {
   for (const auto* px : {&vertical, &walks}) {
     PngPlan chosen = choosePlan(px->data(), w, h);
     EXPECT_EQ(chosen.bpp, 4u);
+    EXPECT_EQ(chosen.deflate, w * h > 65536 ? PngDeflate::Fast : PngDeflate::Small);
     const size_t size = encodePNG(px->data(), w, h, chosen).size();
     for (PngFilter f : {PngFilter::None, PngFilter::Sub, PngFilter::Up, PngFilter::Paeth}) {
       PngPlan other = chosen;
@@ -152,6 +159,50 @@ static void PngWrite_ChoosesTheSmallestFilter() {
   EXPECT_NE(choosePlan(vertical.data(), w, h).filter, PngFilter::None);
   EXPECT_NE(choosePlan(walks.data(), w, h).filter, PngFilter::Up);
   EXPECT_NE(choosePlan(walks.data(), w, h).filter, PngFilter::None);
+}
+
+static void PngWrite_ChoosesTheSmallestFilter() {
+  for (uint32_t w : {256u, 512u}) {
+    SCOPED_TRACE(std::to_string(w) + " columns");
+    choosesTheSmallestFilter(w, 256);
+  }
+}
+
+// The IDAT chunk's data: signature (8) and IHDR (25), then IDAT's length and
+// type.
+std::vector<uint8_t> idatOf(const std::vector<uint8_t>& png) {
+  const size_t at = 8 + 25;
+  const size_t len = size_t(png.at(at)) << 24 | size_t(png.at(at + 1)) << 16 |
+                     size_t(png.at(at + 2)) << 8 | png.at(at + 3);
+  EXPECT_EQ(std::string(png.begin() + at + 4, png.begin() + at + 8), "IDAT");
+  return std::vector<uint8_t>(png.begin() + at + 8, png.begin() + at + 8 + len);
+}
+
+// igzip is given the rows a band of about 256 KiB at a time and its output
+// taken 256 KiB at a time: noise that does not compress (1.2 MB of RGBA rows
+// of 4,801 bytes: 55 rows a band, the last band short) and rows of runs
+// that do, each one zlib stream with a 32 KiB window (the PNG reader's fast
+// path takes no other) that decodes back exactly.
+static void PngWrite_FastStreamOverBands() {
+  const uint32_t w = 1200, h = 250;
+  std::mt19937 rng(11);
+  std::vector<uint8_t> noise(size_t(w) * h * 4), runs(noise.size());
+  for (size_t i = 0; i < noise.size(); ++i) {
+    noise[i] = uint8_t(rng());
+    runs[i] = uint8_t(i % 4 == 3 ? 200 : i / 5000 % 7 * 30);
+  }
+  for (const auto* px : {&noise, &runs}) {
+    const std::vector<uint8_t> png = encodePNG(px->data(), w, h, PngPlan{});
+    const std::vector<uint8_t> z = idatOf(png);
+    ASSERT_GE(z.size(), 6u);
+    EXPECT_EQ(z[0], 0x78);
+    EXPECT_EQ((z[0] * 256 + z[1]) % 31, 0);
+    if (px == &noise)
+      EXPECT_GT(z.size(), px->size()); // stored, with filter bytes
+    else
+      EXPECT_LT(z.size(), px->size() / 50) << "runs were not compressed";
+    expectExact(png, *px, w, h, true);
+  }
 }
 
 // Real pixel content: every texture of the public GTA samples, decoded.
@@ -189,6 +240,10 @@ TEST(PngWrite, All) {
   {
     SCOPED_TRACE("PngWrite_ChoosesTheSmallestFilter");
     PngWrite_ChoosesTheSmallestFilter();
+  }
+  {
+    SCOPED_TRACE("PngWrite_FastStreamOverBands");
+    PngWrite_FastStreamOverBands();
   }
 }
 

@@ -1,14 +1,17 @@
-// PNG out on libdeflate (PNG specification, ISO/IEC 15948: signature §5.2,
-// chunk layout §5.3, IHDR §11.2.2, filter types §9.2, zlib stream §10).
-// One filter type for every row and one deflate level per image, both chosen
-// by compressing a sample of the image's rows (choosePlan); an image whose
-// alpha is 255 everywhere is written as RGB (colour type 2), which libpng and
-// every PNG reader expand back to the same RGBA8 texels. bench/bench_png.cpp
-// measures it against OpenImageIO's default PNG writer.
+// PNG out (PNG specification, ISO/IEC 15948: signature §5.2, chunk layout
+// §5.3, IHDR §11.2.2, filter types §9.2, zlib stream §10). One filter type for
+// every row and one deflater per image, both chosen by compressing a sample
+// of the image's rows (choosePlan): ISA-L's igzip level 1 for a large image
+// (3-4x libdeflate level 1's speed on bench_png's images, within 10% of its
+// size), libdeflate level 6 for a small one. An image whose alpha is 255
+// everywhere is written as RGB (colour type 2), which libpng and every PNG
+// reader expand back to the same RGBA8 texels. bench/bench_png.cpp measures
+// it against OpenImageIO's default PNG writer.
 #include "image/png_write.h"
 
 #include "strata/error.h"
 
+#include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 
 #include <algorithm>
@@ -131,12 +134,6 @@ std::unique_ptr<uint8_t[]> scratch(size_t n) {
   return std::unique_ptr<uint8_t[]>(new uint8_t[n]);
 }
 
-size_t compressedSize(const uint8_t* raw, size_t n, int level) {
-  libdeflate_compressor* c = compressor(level);
-  const size_t bound = libdeflate_zlib_compress_bound(c, n);
-  return libdeflate_zlib_compress(c, raw, n, scratch(bound).get(), bound);
-}
-
 void put32(std::vector<uint8_t>& out, uint32_t v) {
   const uint8_t b[4] = {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)};
   out.insert(out.end(), b, b + 4);
@@ -159,6 +156,99 @@ void checkSize(uint32_t width, uint32_t height) {
   if (width == 0 || height == 0 || width > 0x7FFFFFFFu || height > 0x7FFFFFFFu)
     throw Error("", Error::kNoOffset,
                 "cannot write a PNG of " + std::to_string(width) + "x" + std::to_string(height));
+}
+
+// igzip's level-1 work area (its hash table and the tokens of each block),
+// one a thread, made once.
+uint8_t* igzipLevelBuffer() {
+  thread_local std::unique_ptr<uint8_t[]> made(new uint8_t[ISAL_DEF_LVL1_DEFAULT]);
+  return made.get();
+}
+
+// One zlib stream (RFC 1950) made by igzip at level 1 from the bytes given
+// to add(), in as many calls as the caller likes; the stream state is 80 KiB,
+// so it lives on the heap.
+class IgzipStream {
+public:
+  IgzipStream() : s_(new isal_zstream) {
+    isal_deflate_init(s_.get());
+    s_->level = 1;
+    s_->level_buf = igzipLevelBuffer();
+    s_->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    s_->gzip_flag = IGZIP_ZLIB;
+    s_->flush = NO_FLUSH;
+  }
+
+  void add(const uint8_t* data, size_t n, bool last) {
+    constexpr size_t kPiece = size_t(1) << 30; // avail_in is 32-bit
+    do {
+      const size_t len = std::min(n, kPiece);
+      s_->next_in = const_cast<uint8_t*>(data);
+      s_->avail_in = uint32_t(len);
+      s_->end_of_stream = last && len == n;
+      data += len, n -= len;
+      // Until igzip has taken the input (and, at the end, written the
+      // trailer), in 256 KiB of room at a time.
+      while (s_->avail_in > 0 || (s_->end_of_stream && s_->internal_state.state != ZSTATE_END)) {
+        const size_t have = out_.size();
+        out_.resize(have + (size_t(256) << 10));
+        s_->next_out = out_.data() + have;
+        s_->avail_out = uint32_t(out_.size() - have);
+        if (isal_deflate(s_.get()) != COMP_OK)
+          throw Error("", Error::kNoOffset, "deflate of the PNG pixels failed");
+        out_.resize(size_t(s_->next_out - out_.data()));
+      }
+    } while (n > 0);
+  }
+
+  std::vector<uint8_t> take() { return std::move(out_); }
+
+private:
+  std::unique_ptr<isal_zstream> s_;
+  std::vector<uint8_t> out_;
+};
+
+// IDAT's zlib stream: for Fast, the rows filtered a band of about 256 KiB
+// at a time and given to igzip while they are in the cache (no image-sized
+// buffer of filtered rows is made, faulted in and read again: a third of
+// the encode of a 2048^2 image); for Small, all of them, then libdeflate.
+std::vector<uint8_t> zlibOfRows(const uint8_t* rgba, uint32_t width, uint32_t height,
+                                const PngPlan& plan) {
+  const size_t stride = size_t(width) * plan.bpp + 1;
+  if (plan.deflate == PngDeflate::Fast) {
+    const uint32_t band = uint32_t(std::clamp<size_t>((size_t(256) << 10) / stride, 1, height));
+    std::unique_ptr<uint8_t[]> rows = scratch(stride * band);
+    IgzipStream z;
+    for (uint32_t y = 0; y < height; y += band) {
+      const uint32_t end = std::min(height, y + band);
+      filterRows(rgba, width, y, end, plan.bpp, plan.filter, rows.get());
+      z.add(rows.get(), stride * (end - y), end == height);
+    }
+    return z.take();
+  }
+  const size_t rawSize = stride * height;
+  std::unique_ptr<uint8_t[]> raw = scratch(rawSize);
+  filterRows(rgba, width, 0, height, plan.bpp, plan.filter, raw.get());
+  libdeflate_compressor* c = compressor(6);
+  const size_t bound = libdeflate_zlib_compress_bound(c, rawSize);
+  std::unique_ptr<uint8_t[]> out = scratch(bound);
+  const size_t packed = libdeflate_zlib_compress(c, raw.get(), rawSize, out.get(), bound);
+  if (packed == 0) throw Error("", Error::kNoOffset, "deflate of the PNG pixels failed");
+  return std::vector<uint8_t>(out.get(), out.get() + packed);
+}
+
+// The filter ranking's measure: the deflater itself for Fast; for Small its
+// fastest level, libdeflate 1 (level 6 ranks filters alike at five times
+// the time).
+size_t rankingSize(const uint8_t* raw, size_t n, PngDeflate deflate) {
+  if (deflate == PngDeflate::Fast) {
+    IgzipStream z;
+    z.add(raw, n, true);
+    return z.take().size();
+  }
+  libdeflate_compressor* c = compressor(1);
+  const size_t bound = libdeflate_zlib_compress_bound(c, n);
+  return libdeflate_zlib_compress(c, raw, n, scratch(bound).get(), bound);
 }
 
 } // namespace
@@ -184,6 +274,12 @@ PngPlan choosePlan(const uint8_t* rgba, uint32_t width, uint32_t height) {
   size_t sampleRows = 0;
   for (auto [y, n] : bands) sampleRows += n;
   std::vector<uint8_t> sample(stride * sampleRows);
+  // A small image (at most 256^2) takes well under a millisecond at
+  // libdeflate's level 6, and its size then matters more than that time.
+  // A large one is written by igzip level 1, which on the three bench_png
+  // images is 2-4x faster than libdeflate's level 1 and within 10% of its
+  // size (and of OpenImageIO's default).
+  if (uint64_t(width) * height <= 65536) plan.deflate = PngDeflate::Small;
   auto filtered = [&](PngFilter f) {
     uint8_t* out = sample.data();
     for (auto [y, n] : bands) {
@@ -194,28 +290,16 @@ PngPlan choosePlan(const uint8_t* rgba, uint32_t width, uint32_t height) {
   size_t best = SIZE_MAX;
   for (PngFilter f : {PngFilter::Up, PngFilter::Paeth, PngFilter::Sub, PngFilter::None}) {
     filtered(f);
-    const size_t size = compressedSize(sample.data(), sample.size(), 1);
+    const size_t size = rankingSize(sample.data(), sample.size(), plan.deflate);
     if (size < best) best = size, plan.filter = f;
   }
-  // A small image (at most 256^2) takes well under a millisecond at level 6,
-  // and its size then matters more than that time. A large one is written
-  // at level 1: level 2 costs 1.2-2x its time for 3-4% smaller files on the
-  // three bench_png images, which level 1 already keeps within 10% of
-  // OpenImageIO's default.
-  if (uint64_t(width) * height <= 65536) plan.level = 6;
   return plan;
 }
 
 std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t height,
                                const PngPlan& plan) {
   checkSize(width, height);
-  const size_t stride = size_t(width) * plan.bpp + 1;
-  const size_t rawSize = stride * height;
-  std::unique_ptr<uint8_t[]> raw = scratch(rawSize);
-  filterRows(rgba, width, 0, height, plan.bpp, plan.filter, raw.get());
-
   static const uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  libdeflate_compressor* c = compressor(plan.level);
   std::vector<uint8_t> out(kSignature, kSignature + 8);
   // IHDR (§11.2.2): bit depth 8, colour type 6 (RGBA) or 2 (RGB), deflate,
   // adaptive filtering, no interlace.
@@ -226,15 +310,11 @@ std::vector<uint8_t> encodePNG(const uint8_t* rgba, uint32_t width, uint32_t hei
   out.insert(out.end(), rest, rest + 5);
   closeChunk(out, 8, "IHDR");
 
-  const size_t bound = libdeflate_zlib_compress_bound(c, rawSize);
-  std::unique_ptr<uint8_t[]> zlib = scratch(bound);
-  const size_t packed = libdeflate_zlib_compress(c, raw.get(), rawSize, zlib.get(), bound);
-  if (packed == 0) throw Error("", Error::kNoOffset, "deflate of the PNG pixels failed");
-  raw.reset();
+  const std::vector<uint8_t> zlib = zlibOfRows(rgba, width, height, plan);
   const size_t idat = out.size();
-  out.reserve(idat + 8 + packed + 4 + 12);
+  out.reserve(idat + 8 + zlib.size() + 4 + 12);
   out.resize(idat + 8);
-  out.insert(out.end(), zlib.get(), zlib.get() + packed);
+  out.insert(out.end(), zlib.begin(), zlib.end());
   closeChunk(out, idat, "IDAT");
 
   const size_t iend = out.size();
