@@ -95,7 +95,7 @@ double vertexDistance(const Triangles& from, const Grid& onto) {
   double worst = 0;
   for (const auto& tri : from)
     for (const Vec3& v : tri) {
-      double z;
+      double z = 0;
       if (heightOn(onto, v[0], v[1], z)) worst = std::max(worst, std::fabs(z - v[2]));
     }
   return worst;
