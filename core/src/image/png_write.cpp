@@ -2,8 +2,8 @@
 // §5.3, IHDR §11.2.2, filter types §9.2, zlib stream §10). One filter type for
 // every row and one deflater per image, both chosen by compressing a sample
 // of the image's rows (choosePlan): ISA-L's igzip level 1 for a large image
-// (3-4x libdeflate level 1's speed on bench_png's images, within 10% of its
-// size), libdeflate level 6 for a small one. An image whose alpha is 255
+// (1.6-3.2x libdeflate level 1's speed on bench_png's images, at most 10%
+// larger), libdeflate level 6 for a small one. An image whose alpha is 255
 // everywhere is written as RGB (colour type 2), which libpng and every PNG
 // reader expand back to the same RGBA8 texels. bench/bench_png.cpp measures
 // it against OpenImageIO's default PNG writer.
@@ -167,7 +167,8 @@ uint8_t* igzipLevelBuffer() {
 
 // One zlib stream (RFC 1950) made by igzip at level 1 from the bytes given
 // to add(), in as many calls as the caller likes; the stream state is 80 KiB,
-// so it lives on the heap.
+// so it lives on the heap. The output's room doubles when igzip has filled
+// it, so its bytes are zeroed (by the vector) about once, not once a call.
 class IgzipStream {
 public:
   IgzipStream() : s_(new isal_zstream) {
@@ -180,32 +181,35 @@ public:
   }
 
   void add(const uint8_t* data, size_t n, bool last) {
-    constexpr size_t kPiece = size_t(1) << 30; // avail_in is 32-bit
+    constexpr size_t kPiece = size_t(1) << 30; // avail_in and avail_out are 32-bit
     do {
       const size_t len = std::min(n, kPiece);
       s_->next_in = const_cast<uint8_t*>(data);
       s_->avail_in = uint32_t(len);
       s_->end_of_stream = last && len == n;
       data += len, n -= len;
-      // Until igzip has taken the input (and, at the end, written the
-      // trailer), in 256 KiB of room at a time.
+      // Until igzip has taken the input (and, at the end, written the trailer).
       while (s_->avail_in > 0 || (s_->end_of_stream && s_->internal_state.state != ZSTATE_END)) {
-        const size_t have = out_.size();
-        out_.resize(have + (size_t(256) << 10));
-        s_->next_out = out_.data() + have;
-        s_->avail_out = uint32_t(out_.size() - have);
+        if (used_ == out_.size())
+          out_.resize(std::min(used_ + kPiece, std::max(size_t(256) << 10, 2 * used_)));
+        s_->next_out = out_.data() + used_;
+        s_->avail_out = uint32_t(out_.size() - used_);
         if (isal_deflate(s_.get()) != COMP_OK)
           throw Error("", Error::kNoOffset, "deflate of the PNG pixels failed");
-        out_.resize(size_t(s_->next_out - out_.data()));
+        used_ = size_t(s_->next_out - out_.data());
       }
     } while (n > 0);
   }
 
-  std::vector<uint8_t> take() { return std::move(out_); }
+  std::vector<uint8_t> take() {
+    out_.resize(used_);
+    return std::move(out_);
+  }
 
 private:
   std::unique_ptr<isal_zstream> s_;
   std::vector<uint8_t> out_;
+  size_t used_ = 0; // bytes of out_ written
 };
 
 // IDAT's zlib stream: for Fast, the rows filtered a band of about 256 KiB
@@ -277,8 +281,8 @@ PngPlan choosePlan(const uint8_t* rgba, uint32_t width, uint32_t height) {
   // A small image (at most 256^2) takes well under a millisecond at
   // libdeflate's level 6, and its size then matters more than that time.
   // A large one is written by igzip level 1, which on the three bench_png
-  // images is 2-4x faster than libdeflate's level 1 and within 10% of its
-  // size (and of OpenImageIO's default).
+  // images is 1.6-3.2x faster than libdeflate's level 1, at most 10% larger
+  // than it and 1% larger than OpenImageIO's default.
   if (uint64_t(width) * height <= 65536) plan.deflate = PngDeflate::Small;
   auto filtered = [&](PngFilter f) {
     uint8_t* out = sample.data();
