@@ -178,11 +178,11 @@ std::vector<uint8_t> idatOf(const std::vector<uint8_t>& png) {
   return std::vector<uint8_t>(png.begin() + at + 8, png.begin() + at + 8 + len);
 }
 
-// igzip is given the rows a band of about 256 KiB at a time, its output room
-// doubling from 256 KiB as it fills: noise that does not compress (1.2 MB of RGBA rows
-// of 4,801 bytes: 55 rows a band, the last band short) and rows of runs
-// that do, each one zlib stream with a 32 KiB window (the PNG reader's fast
-// path takes no other) that decodes back exactly.
+// igzip is given the rows a band of about 256 KiB at a time, its output
+// room doubling from 256 KiB as it fills: noise that does not compress
+// (1.2 MB of RGBA rows of 4,801 bytes: 54 rows a band, the last band short)
+// and rows of runs that do, each one zlib stream with a 32 KiB window (the
+// PNG reader's fast path takes no other) that decodes back exactly.
 static void PngWrite_FastStreamOverBands() {
   const uint32_t w = 1200, h = 250;
   std::mt19937 rng(11);

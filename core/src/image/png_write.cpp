@@ -158,6 +158,16 @@ void checkSize(uint32_t width, uint32_t height) {
                 "cannot write a PNG of " + std::to_string(width) + "x" + std::to_string(height));
 }
 
+// The zlib stream of `n` bytes at a libdeflate level.
+std::vector<uint8_t> libdeflateZlib(const uint8_t* raw, size_t n, int level) {
+  libdeflate_compressor* c = compressor(level);
+  const size_t bound = libdeflate_zlib_compress_bound(c, n);
+  std::unique_ptr<uint8_t[]> out = scratch(bound);
+  const size_t packed = libdeflate_zlib_compress(c, raw, n, out.get(), bound);
+  if (packed == 0) throw Error("", Error::kNoOffset, "deflate of the PNG pixels failed");
+  return std::vector<uint8_t>(out.get(), out.get() + packed);
+}
+
 // igzip's level-1 work area (its hash table and the tokens of each block),
 // one a thread, made once.
 uint8_t* igzipLevelBuffer() {
@@ -233,26 +243,17 @@ std::vector<uint8_t> zlibOfRows(const uint8_t* rgba, uint32_t width, uint32_t he
   const size_t rawSize = stride * height;
   std::unique_ptr<uint8_t[]> raw = scratch(rawSize);
   filterRows(rgba, width, 0, height, plan.bpp, plan.filter, raw.get());
-  libdeflate_compressor* c = compressor(6);
-  const size_t bound = libdeflate_zlib_compress_bound(c, rawSize);
-  std::unique_ptr<uint8_t[]> out = scratch(bound);
-  const size_t packed = libdeflate_zlib_compress(c, raw.get(), rawSize, out.get(), bound);
-  if (packed == 0) throw Error("", Error::kNoOffset, "deflate of the PNG pixels failed");
-  return std::vector<uint8_t>(out.get(), out.get() + packed);
+  return libdeflateZlib(raw.get(), rawSize, 6);
 }
 
 // The filter ranking's measure: the deflater itself for Fast; for Small its
 // fastest level, libdeflate 1 (level 6 ranks filters alike at five times
 // the time).
 size_t rankingSize(const uint8_t* raw, size_t n, PngDeflate deflate) {
-  if (deflate == PngDeflate::Fast) {
-    IgzipStream z;
-    z.add(raw, n, true);
-    return z.take().size();
-  }
-  libdeflate_compressor* c = compressor(1);
-  const size_t bound = libdeflate_zlib_compress_bound(c, n);
-  return libdeflate_zlib_compress(c, raw, n, scratch(bound).get(), bound);
+  if (deflate == PngDeflate::Small) return libdeflateZlib(raw, n, 1).size();
+  IgzipStream z;
+  z.add(raw, n, true);
+  return z.take().size();
 }
 
 } // namespace
