@@ -36,7 +36,7 @@ static std::string lowerExtension(const std::string& path) {
 
 // Counts of what the scene holds, for the report's census.
 static nlohmann::json sceneSummary(const Scene& scene) {
-  size_t triangles = 0;
+  size_t triangles = scene.meshSource.triangles;
   for (const Mesh& m : scene.meshes)
     for (const Primitive& p : m.primitives) triangles += p.indices.size() / 3;
   return {{"nodes", scene.nodes.size()},
@@ -75,6 +75,9 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   // PNG textures are stored as the PNG a tile came in where it is kept: its
   // texels are not needed (they were a sixth of a textured convert).
   opts.texels = textureMode(args.textures) != gltf::TextureMode::Png;
+  // The glTF writer makes each mesh as it writes it (the compressor needs
+  // them all at once): a large terrain's meshes are then never held.
+  opts.meshesOnDemand = !args.compress;
   bar.phase("reading");
   // The reader calls back once per piece it has built (chunks, tfrags).
   if (!opts.progress)

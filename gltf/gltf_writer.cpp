@@ -37,56 +37,133 @@ size_t padTo4(size_t n) {
   return (4 - n % 4) % 4;
 }
 
+// What the layout and the JSON need of a primitive: how many values each of
+// its arrays holds, and its material.
+struct PrimitiveShape {
+  size_t positions, normals, uv0, uv1, colors, indices;
+  std::vector<std::pair<size_t, size_t>> targets; // each morph target's positions, uv0
+  int material;
+  bool operator==(const PrimitiveShape& o) const {
+    return positions == o.positions && normals == o.normals && uv0 == o.uv0 && uv1 == o.uv1 &&
+           colors == o.colors && indices == o.indices && targets == o.targets &&
+           material == o.material;
+  }
+};
+using MeshShape = std::vector<PrimitiveShape>;
+
+MeshShape shapeOf(const Mesh& m) {
+  MeshShape shape;
+  for (const Primitive& p : m.primitives) {
+    PrimitiveShape s{p.positions.size(), p.normals.size(), p.uv0.size(), p.uv1.size(),
+                     p.colors.size(),    p.indices.size(), {},           p.material};
+    for (const MorphTarget& t : p.morphTargets)
+      s.targets.push_back({t.positions.size(), t.uv0.size()});
+    shape.push_back(std::move(s));
+  }
+  return shape;
+}
+
 // Where each bufferView's bytes go in the one buffer, and how to make them.
 struct BufferLayout {
   struct View {
     size_t offset, size;
-    std::function<void(uint8_t*)> fill; // writes `size` bytes
+    int mesh; // the scene mesh whose arrays `fill` reads, or -1
+    std::function<void(const Mesh*, uint8_t*)> fill; // writes `size` bytes
   };
   std::vector<View> views; // in offset order, each at a 4-byte boundary
   size_t size = 0;         // the buffer's byteLength
+  const Scene* scene = nullptr;
+  // Scene::meshSource: the shape each mesh was laid out with, which it must
+  // have again when it is made to be written.
+  std::vector<MeshShape> shapes;
+  bool onDemand() const { return scene && scene->meshSource.make; }
 };
 
-// The buffer's bytes [0, layout.size), in one piece (glTF text, GLB bytes in
-// memory), into `to`, which holds that many zeros (the padding between views).
-void fillBuffer(const BufferLayout& layout, uint8_t* to) {
-  parallelFor(layout.views.size(), [&](size_t i) {
+// Views [first, last) of the layout, and their bytes: from the end of the
+// batch before (its padding) to the last view's end.
+struct Batch {
+  size_t first, last;
+  size_t start, end;
+};
+
+// The views in runs of about `target` bytes. A mesh made on demand is never
+// split between two batches, so each batch makes it once.
+std::vector<Batch> batchesOf(const BufferLayout& layout, size_t target) {
+  const std::vector<BufferLayout::View>& views = layout.views;
+  const bool whole = layout.onDemand();
+  std::vector<Batch> batches;
+  for (size_t i = 0, start = 0; i < views.size();) {
+    Batch b{i, i, start, start};
+    while (b.last < views.size() &&
+           (b.last == i || b.end - b.start < target ||
+            (whole && views[b.last].mesh >= 0 && views[b.last].mesh == views[b.last - 1].mesh)))
+      b.end = views[b.last].offset + views[b.last].size, ++b.last;
+    batches.push_back(b);
+    i = b.last, start = b.end;
+  }
+  return batches;
+}
+
+// Mesh `i` for the views that read it: the scene's, or made again (on
+// demand) into `made` once for a batch, and held to the shape it was laid
+// out with: a file changed under the convert must not write past a view.
+const Mesh& meshOf(const BufferLayout& layout, int i, Mesh& made, int& madeIndex) {
+  const Scene& scene = *layout.scene;
+  if (!layout.onDemand()) return scene.meshes[size_t(i)];
+  if (madeIndex != i) {
+    made = scene.meshSource.make(size_t(i));
+    madeIndex = i;
+    if (shapeOf(made) != layout.shapes[size_t(i)])
+      throw Error(scene.name, Error::kNoOffset,
+                  "mesh " + scene.meshes[size_t(i)].name +
+                      " is not the one read before: the input changed while it was converted");
+  }
+  return made;
+}
+
+// The bytes of batch `b` into `to`: its views, and zeros between them.
+void fillBatch(const BufferLayout& layout, const Batch& b, uint8_t* to) {
+  Mesh made;
+  int madeIndex = -1;
+  size_t at = b.start;
+  for (size_t i = b.first; i < b.last; ++i) {
     const BufferLayout::View& v = layout.views[i];
-    v.fill(to + v.offset);
-  });
+    std::memset(to + (at - b.start), 0, v.offset - at);
+    const Mesh* mesh = v.mesh >= 0 ? &meshOf(layout, v.mesh, made, madeIndex) : nullptr;
+    v.fill(mesh, to + (v.offset - b.start));
+    at = v.offset + v.size;
+  }
+}
+
+// A batch is about 256 KiB: written while it is still in the cache, from the
+// memory of one written out before (no fresh pages to fault in), a 342 MB
+// GLB took 0.80-0.84 s to convert on two threads with 1 MiB batches,
+// 0.62-0.63 s with 256 KiB ones (2 MiB of L2 a core); with 4 MiB ones the
+// kernel's copy into the page cache alone took 0.61 s.
+constexpr size_t kBatch = size_t(256) << 10; // bytes
+
+// The buffer's bytes [0, layout.size), in one piece (glTF text, GLB bytes in
+// memory), into `to`, its batches made on every core.
+void fillBuffer(const BufferLayout& layout, uint8_t* to) {
+  const std::vector<Batch> batches = batchesOf(layout, kBatch);
+  parallelFor(batches.size(),
+              [&](size_t i) { fillBatch(layout, batches[i], to + batches[i].start); });
 }
 
 // The buffer's bytes written to `out` after what `head` writes (the GLB's
-// header and JSON), in batches of about 256 KiB, each made on one of the
-// threads the budget has and written in order, so the output is never held
-// whole and the converting runs beside the writing: while `head` serializes
-// the JSON on one thread, the others make the first batches, up to aheadMax
-// bytes of them held. A batch is written while it is still in the cache,
-// from the memory of one written out before (no fresh pages to fault in): a
-// 342 MB GLB took 0.80-0.84 s to convert on two threads with 1 MiB batches,
-// 0.62-0.63 s with 256 KiB ones (2 MiB of L2 a core); with 4 MiB ones the
-// kernel's copy into the page cache alone took 0.61 s.
+// header and JSON), batch by batch, each made on one of the threads the
+// budget has and written in order, so the output is never held whole and the
+// converting runs beside the writing: while `head` serializes the JSON on
+// one thread, the others make the first batches, up to aheadMax bytes of
+// them held.
 void streamBuffer(const BufferLayout& layout, std::ostream& out,
                   const std::function<void()>& head) {
-  constexpr size_t kBatch = size_t(256) << 10; // bytes
   // Made ahead at most: a 496 MB terrain's convert on two threads took
   // 0.48 s against 0.51-0.52 s with none, its peak memory unchanged (128 MiB
   // raised it by 110 MiB, and was no faster); an eighth of a small buffer, so
   // that its batches do not outgrow the model let go before.
   const size_t aheadMax = std::min(size_t(32) << 20, layout.size / 8);
-  struct Batch {
-    size_t first, last; // views [first, last)
-    size_t start,
-        end; // bytes: from the end of the batch before (its padding) to the last view's end
-  };
-  std::vector<Batch> batches;
-  for (size_t i = 0, start = 0; i < layout.views.size();) {
-    Batch b{i, i, start, start};
-    while (b.last < layout.views.size() && (b.last == i || b.end - b.start < kBatch))
-      b.end = layout.views[b.last].offset + layout.views[b.last].size, ++b.last;
-    batches.push_back(b);
-    i = b.last, start = b.end;
-  }
+  const std::vector<Batch> batches = batchesOf(layout, kBatch);
   // Task 0 is the head, task n + 1 batch n; they are written in task order.
   std::mutex m; // guards everything below
   std::condition_variable written;
@@ -147,13 +224,7 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out,
     }
     try {
       bytes.resize(b.end - b.start);
-      size_t at = b.start;
-      for (size_t i = b.first; i < b.last; ++i) {
-        const BufferLayout::View& v = layout.views[i];
-        std::memset(bytes.data() + (at - b.start), 0, v.offset - at);
-        v.fill(bytes.data() + (v.offset - b.start));
-        at = v.offset + v.size;
-      }
+      fillBatch(layout, b, bytes.data());
     } catch (...) {
       failed = std::current_exception();
       bytes.clear(); // nothing written for it: the output is discarded
@@ -180,6 +251,7 @@ public:
   // written (BufferLayout), each array converted once, straight to where it goes.
   tinygltf::Model build(std::vector<SideFile>& beside, BufferLayout& layout) {
     layout_ = &layout;
+    layout.scene = &scene_;
     if (options_.textures != TextureMode::None) {
       // Decoding and PNG encoding are most of a textured write: every image
       // at once on the cores the budget has (strata/parallel.h), added in
@@ -205,12 +277,20 @@ public:
     }
     model_.materials.resize(scene_.materials.size());
     parallelFor(scene_.materials.size(), [&](size_t i) { setMaterial(i); });
-    // The bounds of every POSITION accessor, found on all cores first: the
-    // one pass over the positions before they are written.
+    // Every mesh's shape and the bounds of its POSITION accessors, found on
+    // all cores first: the one pass over the positions before they are
+    // written. A mesh on demand is made for it and let go.
+    std::vector<MeshShape> shapes(scene_.meshes.size());
     std::vector<std::vector<Bounds>> bounds(scene_.meshes.size());
-    parallelFor(scene_.meshes.size(),
-                [&](size_t i) { bounds[i] = positionBounds(scene_.meshes[i]); });
-    addMeshes(bounds);
+    parallelFor(scene_.meshes.size(), [&](size_t i) {
+      Mesh made;
+      if (layout.onDemand()) made = scene_.meshSource.make(i);
+      const Mesh& m = layout.onDemand() ? made : scene_.meshes[i];
+      shapes[i] = shapeOf(m);
+      bounds[i] = positionBounds(m);
+    });
+    addMeshes(shapes, bounds);
+    if (layout.onDemand()) layout.shapes = std::move(shapes);
     model_.nodes.resize(scene_.nodes.size());
     parallelFor(scene_.nodes.size(), [&](size_t i) { setNode(i); });
     // Used, never required: a viewer without it draws LOD 0.
@@ -256,21 +336,21 @@ private:
 
   // The views a mesh adds (one an accessor), in mesh()'s order, and their
   // bytes, each padded to 4: where the next mesh's begin.
-  static Slots spanOf(const Mesh& m) {
+  static Slots spanOf(const MeshShape& m) {
     Slots n{0, 0, 0};
     auto view = [&n](size_t count, size_t bytes) {
       ++n.accessor, ++n.view, n.offset += align4(count * bytes);
     };
-    for (const Primitive& p : m.primitives) {
-      view(p.positions.size(), sizeof(Vec3));
-      if (!p.normals.empty()) view(p.normals.size(), sizeof(Vec3));
-      if (!p.uv0.empty()) view(p.uv0.size(), sizeof(Vec2));
-      if (!p.uv1.empty()) view(p.uv1.size(), sizeof(Vec2));
-      if (!p.colors.empty()) view(p.colors.size(), sizeof(Vec4));
-      view(p.indices.size(), p.positions.size() < 0xFFFF ? 2 : 4);
-      for (const MorphTarget& t : p.morphTargets) {
-        view(t.positions.size(), sizeof(Vec3));
-        if (!t.uv0.empty()) view(t.uv0.size(), sizeof(Vec2));
+    for (const PrimitiveShape& p : m) {
+      view(p.positions, sizeof(Vec3));
+      if (p.normals) view(p.normals, sizeof(Vec3));
+      if (p.uv0) view(p.uv0, sizeof(Vec2));
+      if (p.uv1) view(p.uv1, sizeof(Vec2));
+      if (p.colors) view(p.colors, sizeof(Vec4));
+      view(p.indices, p.positions < 0xFFFF ? 2 : 4);
+      for (auto [positions, uv0] : p.targets) {
+        view(positions, sizeof(Vec3));
+        if (uv0) view(uv0, sizeof(Vec2));
       }
     }
     return n;
@@ -279,12 +359,13 @@ private:
   // Every mesh, its accessors and views at the places planned for it, made on
   // all cores: one after another they were the stretch of a large terrain's
   // write left on one thread while the others waited.
-  void addMeshes(const std::vector<std::vector<Bounds>>& bounds) {
+  void addMeshes(const std::vector<MeshShape>& shapes,
+                 const std::vector<std::vector<Bounds>>& bounds) {
     const size_t n = scene_.meshes.size();
     std::vector<Slots> start(n + 1);
     start[0] = {model_.accessors.size(), model_.bufferViews.size(), align4(layout_->size)};
     for (size_t i = 0; i < n; ++i) {
-      const Slots span = spanOf(scene_.meshes[i]);
+      const Slots span = spanOf(shapes[i]);
       start[i + 1] = {start[i].accessor + span.accessor, start[i].view + span.view,
                       start[i].offset + span.offset};
     }
@@ -295,38 +376,42 @@ private:
     std::vector<size_t> ends(n);
     parallelFor(n, [&](size_t i) {
       Slots at = start[i];
-      model_.meshes[i] = mesh(scene_.meshes[i], bounds[i], at);
+      model_.meshes[i] = mesh(int(i), shapes[i], bounds[i], at);
       if (at.accessor != start[i + 1].accessor || at.view != start[i + 1].view ||
           align4(at.offset) > start[i + 1].offset)
         throw std::logic_error("glTF writer: a mesh's views differ from their plan");
       ends[i] = at.offset;
     });
     for (size_t i = n; i-- > 0;)
-      if (!scene_.meshes[i].primitives.empty()) {
+      if (!shapes[i].empty()) {
         layout_->size = ends[i];
         break;
       }
   }
 
   // A view of `size` bytes at `at`, at the next 4-byte boundary; `fill`
-  // writes its bytes when the buffer is written.
-  int putView(Slots& at, size_t size, int target, std::function<void(uint8_t*)> fill) {
+  // writes its bytes when the buffer is written, from scene mesh `mesh`
+  // (-1: from nothing of a mesh).
+  int putView(Slots& at, size_t size, int target, int mesh,
+              std::function<void(const Mesh*, uint8_t*)> fill) {
     tinygltf::BufferView& v = model_.bufferViews[at.view];
     v.buffer = 0;
     v.byteOffset = align4(at.offset);
     v.byteLength = size;
     v.target = target;
-    layout_->views[at.view] = {v.byteOffset, size, std::move(fill)};
+    layout_->views[at.view] = {v.byteOffset, size, mesh, std::move(fill)};
     at.offset = v.byteOffset + size;
     return int(at.view++);
   }
 
-  // The same at the end of the lists (images, before the meshes).
-  int addView(size_t size, int target, std::function<void(uint8_t*)> fill) {
+  // A view of bytes `fill` writes, not a mesh's, at the end of the lists
+  // (images, before the meshes).
+  int addView(size_t size, std::function<void(uint8_t*)> fill) {
     Slots at{model_.accessors.size(), model_.bufferViews.size(), layout_->size};
     model_.bufferViews.emplace_back();
     layout_->views.emplace_back();
-    const int view = putView(at, size, target, std::move(fill));
+    const int view =
+        putView(at, size, 0, -1, [fill = std::move(fill)](const Mesh*, uint8_t* to) { fill(to); });
     layout_->size = at.offset;
     return view;
   }
@@ -334,7 +419,7 @@ private:
   // Bytes the buffer holds as they are (PNG, KTX2), kept until it is written.
   int addBlob(std::vector<uint8_t> bytes) {
     auto held = std::make_shared<std::vector<uint8_t>>(std::move(bytes));
-    return addView(held->size(), 0,
+    return addView(held->size(),
                    [held](uint8_t* to) { std::copy(held->begin(), held->end(), to); });
   }
 
@@ -365,48 +450,53 @@ private:
     return out;
   }
 
-  // An accessor over `values`, each written as convert(value). `bounds`:
-  // the min/max of the converted values (POSITION), or none.
-  template <size_t N, class Convert>
-  int putFloatAccessor(Slots& at, const std::vector<std::array<float, N>>& values,
-                       const Bounds* bounds, Convert convert) {
+  // An accessor over the `count` values get(mesh) gives of scene mesh
+  // `mesh`, each written as convert(value). `bounds`: the min/max of the
+  // converted values (POSITION), or none.
+  template <size_t N, class Get, class Convert>
+  int putFloatAccessor(Slots& at, int mesh, size_t count, const Bounds* bounds, Get get,
+                       Convert convert) {
     tinygltf::Accessor& a = model_.accessors[at.accessor];
-    a.bufferView = putView(at, values.size() * N * sizeof(float), kArrayBuffer,
-                           [&values, convert](uint8_t* to) {
-                             for (const std::array<float, N>& v : values) {
+    a.bufferView = putView(at, count * N * sizeof(float), kArrayBuffer, mesh,
+                           [get, convert](const Mesh* m, uint8_t* to) {
+                             for (const std::array<float, N>& v : get(*m)) {
                                const std::array<float, N> c = convert(v);
                                std::memcpy(to, c.data(), sizeof c);
                                to += sizeof c;
                              }
                            });
     a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
-    a.count = values.size();
+    a.count = count;
     a.type = N == 2 ? TINYGLTF_TYPE_VEC2 : N == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4;
-    if (bounds && !values.empty()) {
+    if (bounds && count) {
       a.minValues.assign(bounds->min.begin(), bounds->min.end());
       a.maxValues.assign(bounds->max.begin(), bounds->max.end());
     }
     return int(at.accessor++);
   }
 
-  int putIndices(Slots& at, const std::vector<uint32_t>& indices, size_t vertexCount) {
+  // The indices of primitive `p` of scene mesh `mesh`.
+  int putIndices(Slots& at, int mesh, size_t p, const PrimitiveShape& shape) {
     tinygltf::Accessor& a = model_.accessors[at.accessor];
-    a.count = indices.size();
+    a.count = shape.indices;
     a.type = TINYGLTF_TYPE_SCALAR;
     // 0xFFFF is the primitive-restart value and is not allowed as a U16 index.
-    if (vertexCount < 0xFFFF) {
-      a.bufferView = putView(at, indices.size() * 2, kElementArrayBuffer, [&indices](uint8_t* to) {
-        for (uint32_t i : indices) {
-          const uint16_t small = uint16_t(i);
-          std::memcpy(to, &small, 2);
-          to += 2;
-        }
-      });
+    if (shape.positions < 0xFFFF) {
+      a.bufferView = putView(at, shape.indices * 2, kElementArrayBuffer, mesh,
+                             [p](const Mesh* m, uint8_t* to) {
+                               for (uint32_t i : m->primitives[p].indices) {
+                                 const uint16_t small = uint16_t(i);
+                                 std::memcpy(to, &small, 2);
+                                 to += 2;
+                               }
+                             });
       a.componentType = TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT;
     } else {
-      a.bufferView = putView(at, indices.size() * 4, kElementArrayBuffer, [&indices](uint8_t* to) {
-        std::memcpy(to, indices.data(), indices.size() * 4);
-      });
+      a.bufferView = putView(at, shape.indices * 4, kElementArrayBuffer, mesh,
+                             [p](const Mesh* m, uint8_t* to) {
+                               const std::vector<uint32_t>& indices = m->primitives[p].indices;
+                               std::memcpy(to, indices.data(), indices.size() * 4);
+                             });
       a.componentType = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
     }
     return int(at.accessor++);
@@ -430,30 +520,52 @@ private:
     return v;
   };
 
-  tinygltf::Mesh mesh(const Mesh& m, const std::vector<Bounds>& bounds, Slots& at) {
+  // The mesh of scene mesh `i`, laid out from its shape: each view reads
+  // its array from the mesh when the buffer is written.
+  tinygltf::Mesh mesh(int i, const MeshShape& shape, const std::vector<Bounds>& bounds, Slots& at) {
     tinygltf::Mesh gm;
-    gm.name = m.name;
+    gm.name = scene_.meshes[size_t(i)].name;
     size_t targets = 0;
     const Bounds* b = bounds.data();
-    for (const Primitive& p : m.primitives) {
+    for (size_t p = 0; p < shape.size(); ++p) {
+      const PrimitiveShape& ps = shape[p];
+      auto prim = [p](const Mesh& m) -> const Primitive& { return m.primitives[p]; };
       tinygltf::Primitive gp;
       gp.mode = TINYGLTF_MODE_TRIANGLES;
-      gp.attributes["POSITION"] = putFloatAccessor(at, p.positions, b++, gltfAxes);
-      if (!p.normals.empty())
-        gp.attributes["NORMAL"] = putFloatAccessor(at, p.normals, nullptr, unitNormal);
-      if (!p.uv0.empty()) gp.attributes["TEXCOORD_0"] = putFloatAccessor(at, p.uv0, nullptr, same2);
-      if (!p.uv1.empty()) gp.attributes["TEXCOORD_1"] = putFloatAccessor(at, p.uv1, nullptr, same2);
-      if (!p.colors.empty())
-        gp.attributes["COLOR_0"] = putFloatAccessor(at, p.colors, nullptr, clampedColor);
-      gp.indices = putIndices(at, p.indices, p.positions.size());
-      for (const MorphTarget& t : p.morphTargets) {
+      gp.attributes["POSITION"] = putFloatAccessor<3>(
+          at, i, ps.positions, b++, [prim](const Mesh& m) -> auto& { return prim(m).positions; },
+          gltfAxes);
+      if (ps.normals)
+        gp.attributes["NORMAL"] = putFloatAccessor<3>(
+            at, i, ps.normals, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).normals; },
+            unitNormal);
+      if (ps.uv0)
+        gp.attributes["TEXCOORD_0"] = putFloatAccessor<2>(
+            at, i, ps.uv0, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).uv0; }, same2);
+      if (ps.uv1)
+        gp.attributes["TEXCOORD_1"] = putFloatAccessor<2>(
+            at, i, ps.uv1, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).uv1; }, same2);
+      if (ps.colors)
+        gp.attributes["COLOR_0"] = putFloatAccessor<4>(
+            at, i, ps.colors, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).colors; },
+            clampedColor);
+      gp.indices = putIndices(at, i, p, ps);
+      for (size_t t = 0; t < ps.targets.size(); ++t) {
+        auto morph = [p, t](const Mesh& m) -> const MorphTarget& {
+          return m.primitives[p].morphTargets[t];
+        };
         std::map<std::string, int> target;
-        target["POSITION"] = putFloatAccessor(at, t.positions, b++, gltfAxes);
-        if (!t.uv0.empty()) target["TEXCOORD_0"] = putFloatAccessor(at, t.uv0, nullptr, same2);
+        target["POSITION"] = putFloatAccessor<3>(
+            at, i, ps.targets[t].first,
+            b++, [morph](const Mesh& m) -> auto& { return morph(m).positions; }, gltfAxes);
+        if (ps.targets[t].second)
+          target["TEXCOORD_0"] = putFloatAccessor<2>(
+              at, i, ps.targets[t].second,
+              nullptr, [morph](const Mesh& m) -> auto& { return morph(m).uv0; }, same2);
         gp.targets.push_back(std::move(target));
       }
-      targets = std::max(targets, p.morphTargets.size());
-      if (p.material >= 0) gp.material = p.material;
+      targets = std::max(targets, ps.targets.size());
+      if (ps.material >= 0) gp.material = ps.material;
       gm.primitives.push_back(std::move(gp));
     }
     gm.weights.assign(targets, 0.0);
@@ -505,7 +617,7 @@ private:
     gi.name = img.name;
     gi.mimeType = "image/png";
     if (png.empty())
-      gi.bufferView = addView(img.png.size(), 0, [&kept = img.png](uint8_t* to) {
+      gi.bufferView = addView(img.png.size(), [&kept = img.png](uint8_t* to) {
         std::copy(kept.begin(), kept.end(), to);
       });
     else

@@ -121,6 +121,38 @@ TEST(ConvertStream, MappedFileStaysReadableAfterItsPagesAreLetGo) {
   EXPECT_THROW(strata::FileBytes(dir.string()), strata::Error);
 }
 
+TEST(ConvertStream, CopyReadsTheFileItselfAndRefusesBytesItNoLongerHas) {
+  const fs::path dir = tempDir();
+  std::vector<uint8_t> bytes(3 * 4096 + 17);
+  for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = uint8_t(i * 13 + 5);
+  writeBytes(dir / "f.bin", bytes);
+  const strata::FileBytes f((dir / "f.bin").string());
+  f.release(0, bytes.size());
+  std::vector<uint8_t> got(5000);
+  f.copy(4000, got.size(), got.data());
+  EXPECT_TRUE(std::equal(got.begin(), got.end(), bytes.begin() + 4000));
+  f.copy(bytes.size(), 0, got.data()); // nothing, at the end
+  try {
+    f.copy(bytes.size() - 10, 11, got.data());
+    FAIL() << "read past the end";
+  } catch (const strata::Error& e) {
+    EXPECT_EQ(e.offset(), bytes.size() - 10);
+    EXPECT_NE(std::string(e.what()).find("past the end of the file"), std::string::npos);
+  }
+  // Cut in place under the mapping: what is gone is refused, where it ends.
+  bytes.resize(6000);
+  writeBytes(dir / "f.bin", bytes);
+  f.copy(1000, 5000, got.data());
+  EXPECT_TRUE(std::equal(got.begin(), got.end(), bytes.begin() + 1000));
+  try {
+    f.copy(5000, 2000, got.data());
+    FAIL() << "read bytes the file no longer has";
+  } catch (const strata::Error& e) {
+    EXPECT_EQ(e.offset(), 6000u);
+    EXPECT_NE(std::string(e.what()).find("shrank"), std::string::npos) << e.what();
+  }
+}
+
 void expectSameScene(const strata::Scene& a, const strata::Scene& b) {
   ASSERT_EQ(a.nodes.size(), b.nodes.size());
   ASSERT_EQ(a.meshes.size(), b.meshes.size());

@@ -26,8 +26,15 @@ public:
   // of the whole pages inside them is given back (a mapping only). They stay
   // readable, from the file again.
   void release(size_t offset, size_t n) const;
+  // Copies the bytes [offset, offset + n) to `to`, from the file itself when
+  // it is mapped: a second pass over bytes given back (a mesh made on
+  // demand) would map their pages in again and hold them. Throws
+  // strata::Error naming the file when they cannot be read (it shrank).
+  void copy(size_t offset, size_t n, uint8_t* to) const;
 
 private:
+  std::string path_;
+  int fd_ = -1; // open while mapped
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
   bool mapped_ = false;

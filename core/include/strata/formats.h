@@ -26,6 +26,10 @@ struct LoadOptions {
   // that PNG as it is (convert to glTF with PNG textures). Every texture is
   // still decoded to check it. Atlas unique tiles.
   bool texels = true;
+  // A writer that makes each mesh as it writes it (the glTF writer) asks for
+  // meshes on demand: a format that can (Atlas at one level) then fills
+  // Scene::meshSource and holds no mesh arrays; the others ignore it.
+  bool meshesOnDemand = false;
   // --partial: keep every intact piece and leave out the broken ones (each named
   // in Scene::leftOut / TextureSet::leftOut) instead of refusing the whole file.
   bool partial = false;

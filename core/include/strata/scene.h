@@ -6,6 +6,7 @@
 // (strata/text.h) as they put them here, so writers and the C ABI need not.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -100,6 +101,17 @@ struct Node {
   std::vector<Vec3> bounds;
 };
 
+// Meshes made when a writer needs them instead of held (LoadOptions::
+// meshesOnDemand): a large terrain's arrays were most of its convert's
+// memory, and faulting their pages in a third of its time.
+struct MeshSource {
+  // Mesh i whole, as the load would have held it (Scene::meshes[i] holds
+  // only its name). Called from any thread, as often as a writer needs it;
+  // throws strata::Error when the source no longer reads.
+  std::function<Mesh(size_t)> make;
+  size_t triangles = 0; // in all the meshes, for a summary that does not make them
+};
+
 // A further scene over the same nodes (Atlas --lod all: one per level).
 struct NamedRoots {
   std::string name;
@@ -112,6 +124,7 @@ struct Scene {
   std::vector<int> roots; // the default scene
   std::vector<NamedRoots> otherScenes;
   std::vector<Mesh> meshes;
+  MeshSource meshSource; // make empty: every mesh is held in `meshes`
   std::vector<Material> materials;
   std::vector<Texture> textures;
   std::vector<Image> images;

@@ -9,6 +9,7 @@
 #include "strata/fileio.h"
 #include "strata/formats.h"
 
+#include <memory>
 #include <utility>
 
 namespace strata {
@@ -20,7 +21,7 @@ bool detectAtlas(const std::string&, const std::vector<uint8_t>& head) {
 }
 
 Scene loadAtlas(const std::string& path, const LoadOptions& options) {
-  return atlas::loadScene(FileBytes(path), options, path);
+  return atlas::loadScene(std::make_shared<const FileBytes>(path), options, path);
 }
 
 nlohmann::json infoAtlas(const std::string& path) {

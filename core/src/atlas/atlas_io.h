@@ -27,6 +27,13 @@ struct ReadHooks {
 };
 File readAtlas(const FileBytes& bytes, const std::string& fileName, const ReadHooks& hooks);
 
+// The geometry of the frame of `length` bytes at `offset` in the file, read
+// again from those bytes alone (`frame`) for a mesh made on demand
+// (loadScene); `who` names its stub in errors. Throws what readAtlas throws
+// for the same bytes (a stub it read: its length is at least 16).
+GeomChunk readGeomFrame(const uint8_t* frame, uint32_t offset, uint32_t length, uint32_t version,
+                        const std::string& fileName, const std::string& who);
+
 // Serializes the model at the offsets its stubs name. Throws strata::Error if
 // the model is inconsistent (a stub length that differs from its frame's size,
 // overlapping frames).

@@ -202,19 +202,11 @@ FrameMarkers markersOf(TocKind k) {
   return {0, 0};
 }
 
-Frame readFrame(const uint8_t* data, size_t size, const std::string& fileName, uint32_t offset,
-                uint32_t length, TocKind kind, uint32_t version, const std::string& who) {
-  ByteReader r(data, size, fileName);
-  if (uint64_t(offset) + length > size)
-    throw Error(fileName, offset,
-                who + " refers to bytes " + std::to_string(offset) + ".." +
-                    std::to_string(uint64_t(offset) + length) + " past the end of the file (" +
-                    std::to_string(size) + " bytes)");
-  if (length < 16)
-    throw Error(fileName, offset,
-                who + " length " + std::to_string(length) +
-                    " is shorter than a chunk frame (16 bytes)");
-  r.seek(offset, "chunk frame");
+// The frame of `length` bytes at `offset` in the file, from its bytes
+// `frame` (fewer than 16 fail as a short read).
+Frame readFrameBytes(const uint8_t* frame, const std::string& fileName, uint32_t offset,
+                     uint32_t length, TocKind kind, uint32_t version, const std::string& who) {
+  ByteReader r(frame, length, fileName, offset);
   size_t at = r.tell();
   uint32_t marker = r.u32("ATSP frame marker");
   if (marker != kFrameMarker)
@@ -239,7 +231,7 @@ Frame readFrame(const uint8_t* data, size_t size, const std::string& fileName, u
   f.offset = offset;
   f.kind = kind;
   f.version = version;
-  ByteReader body(data + r.tell(), bodySize, fileName, r.tell());
+  ByteReader body(frame + r.tell(), bodySize, fileName, offset + r.tell());
   switch (kind) {
   case TocKind::Geom:
     readGeomBody(body, version, f.geom);
@@ -260,6 +252,21 @@ Frame readFrame(const uint8_t* data, size_t size, const std::string& fileName, u
   r.seek(r.tell() + bodySize, "frame tail");
   expectMarker(m.tail, "tail");
   return f;
+}
+
+// The frame a stub names, from the whole file's `size` bytes at `data`.
+Frame readFrame(const uint8_t* data, size_t size, const std::string& fileName, uint32_t offset,
+                uint32_t length, TocKind kind, uint32_t version, const std::string& who) {
+  if (uint64_t(offset) + length > size)
+    throw Error(fileName, offset,
+                who + " refers to bytes " + std::to_string(offset) + ".." +
+                    std::to_string(uint64_t(offset) + length) + " past the end of the file (" +
+                    std::to_string(size) + " bytes)");
+  if (length < 16)
+    throw Error(fileName, offset,
+                who + " length " + std::to_string(length) +
+                    " is shorter than a chunk frame (16 bytes)");
+  return readFrameBytes(data + offset, fileName, offset, length, kind, version, who);
 }
 
 const char* kindName(TocKind k) {
@@ -376,6 +383,11 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
 }
 
 } // namespace
+
+GeomChunk readGeomFrame(const uint8_t* frame, uint32_t offset, uint32_t length, uint32_t version,
+                        const std::string& fileName, const std::string& who) {
+  return readFrameBytes(frame, fileName, offset, length, TocKind::Geom, version, who).geom;
+}
 
 File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {
   return readAtlasBytes(bytes.data(), bytes.size(), fileName, nullptr, nullptr);

@@ -11,6 +11,8 @@
 #include "strata/text.h"
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -62,6 +64,49 @@ Mesh chunkMesh(const GeomChunk& g, const std::string& name, bool skirts) {
   }
   return mesh;
 }
+
+// What chunkMesh makes of `g` (which has vertices), without making it:
+// whether the mesh has a primitive, and its triangles.
+struct ChunkCount {
+  bool mesh = false;
+  size_t triangles = 0;
+};
+
+ChunkCount chunkCount(const GeomChunk& g, bool skirts) {
+  const size_t solid = g.indices.size() - g.skirtSkip;
+  const size_t skirt = skirts ? g.skirtSkip : 0;
+  return {solid > 0 || skirt > 0, solid / 3 + skirt / 3};
+}
+
+// The meshes of a scene made on demand (LoadOptions::meshesOnDemand): each
+// chunk's frame read again from the file, made into the mesh chunkMesh
+// makes and textured as TextureBinder::place placed it. Reading every frame
+// twice costs less than holding the meshes: a 496 MB terrain's were 430 MiB,
+// and faulting their pages in a third of its convert.
+struct MeshesOnDemand {
+  struct Chunk {
+    uint32_t offset, length, version;
+    std::string name, who; // the mesh's, the stub's in errors
+    std::optional<ChunkTexture> texture;
+  };
+  std::shared_ptr<const FileBytes> bytes;
+  std::string fileName;
+  bool skirts = false;
+  std::vector<Chunk> chunks; // by scene mesh
+
+  Mesh make(size_t i) const {
+    const Chunk& c = chunks.at(i);
+    // Copied, not read through the mapping: its pages were given back as
+    // the frames were read, and mapping them in again would hold them.
+    std::vector<uint8_t> frame(c.length);
+    bytes->copy(c.offset, c.length, frame.data());
+    Mesh mesh =
+        chunkMesh(readGeomFrame(frame.data(), c.offset, c.length, c.version, fileName, c.who),
+                  c.name, skirts);
+    if (c.texture) applyTexture(mesh, *c.texture);
+    return mesh;
+  }
+};
 
 // The Geom TOC the scene shows and its level (`level`), or null with why
 // not (`why`): the conditions every load checks before it builds anything.
@@ -131,12 +176,14 @@ std::vector<Mesh> levelMeshes(const File& file, const LoadOptions& options, uint
 // over the 300 MB of a large terrain's vertices three times from memory, and
 // faulted all of them in.
 struct Ahead {
-  bool on = false; // the file is one buildScene goes on with (else it throws)
+  bool on = false;       // the file is one buildScene goes on with (else it throws)
+  bool onDemand = false; // counts, not meshes: buildScene makes them on demand
   const File* file = nullptr;
   uint32_t level = 0, side = 0;
   size_t tocIndex = 0;
   CheckedStubs checked;
-  std::vector<Mesh> meshes; // by node of the level, x major
+  std::vector<Mesh> meshes;       // by node of the level, x major
+  std::vector<ChunkCount> counts; // the same, on demand
   // By frame offset: the geometry stubs checkStructure checks (toc, stub),
   // and the level's nodes that show the frame.
   std::unordered_map<uint32_t, std::vector<std::pair<size_t, size_t>>> stubs;
@@ -161,6 +208,7 @@ struct Ahead {
         if (g.geomStubs[i].length) stubs[g.geomStubs[i].offset].push_back({t, i});
     }
     meshes.resize(size_t(side) * side);
+    if (onDemand) counts.resize(meshes.size());
     for (size_t k = 0; k < meshes.size(); ++k) {
       const GeomStub& stub = toc->geomStubs[nodeId(level, uint32_t(k / side), uint32_t(k % side))];
       if (stub.length) nodes[stub.offset].push_back(k);
@@ -180,9 +228,13 @@ struct Ahead {
     // applyStructure leaves out, as it drops their frames.
     auto shown = nodes.find(frame.offset);
     if (shown != nodes.end() && !frame.geom.verts.empty())
-      for (size_t k : shown->second)
-        meshes[k] =
-            chunkMesh(frame.geom, nodeName(level, uint32_t(k / side), uint32_t(k % side)), skirts);
+      for (size_t k : shown->second) {
+        if (onDemand)
+          counts[k] = chunkCount(frame.geom, skirts);
+        else
+          meshes[k] = chunkMesh(frame.geom, nodeName(level, uint32_t(k / side), uint32_t(k % side)),
+                                skirts);
+      }
     frame.geom = GeomChunk();
   }
 };
@@ -190,9 +242,11 @@ struct Ahead {
 // toScene; with `owned` (the same file, ours to change) each geometry
 // frame's vertices and indices are let go as soon as nothing needs them, so
 // the model and the scene are never held whole together. With `ahead`, the
-// checks and meshes were made as the frames were read (loadScene).
+// checks and meshes (or, ahead->onDemand, their counts) were made as the
+// frames were read from `source` (loadScene).
 Scene buildScene(const File& file, const LoadOptions& options, const std::string& fileName,
-                 const TileOrigins& origins, File* owned, Ahead* ahead) {
+                 const TileOrigins& origins, File* owned, Ahead* ahead,
+                 const std::shared_ptr<const FileBytes>& source = nullptr) {
   if (options.lod == LoadOptions::kAllLevels)
     return allLevelsScene(file, options, fileName, origins);
   uint32_t level = 0;
@@ -213,14 +267,19 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
   const uint32_t side = 1u << level;
   const size_t count = size_t(side) * side;
   std::vector<Mesh> meshes;
+  std::vector<ChunkCount> counts; // on demand
   if (ahead) {
-    if (!ahead->on || ahead->meshes.size() != count)
+    if (!ahead->on || ahead->meshes.size() != count ||
+        (ahead->onDemand && ahead->counts.size() != count))
       throw std::logic_error("Atlas load: the meshes made ahead are not the level's");
     meshes = std::move(ahead->meshes);
+    counts = std::move(ahead->counts);
     for (size_t k = 0; k < count; ++k)
       if (leftOut.count(
-              pieceIndex(tocIndex, nodeId(level, uint32_t(k / side), uint32_t(k % side)))))
+              pieceIndex(tocIndex, nodeId(level, uint32_t(k / side), uint32_t(k % side))))) {
         meshes[k] = Mesh();
+        if (!counts.empty()) counts[k] = ChunkCount();
+      }
   } else {
     meshes = levelMeshes(file, options, level, tocIndex, leftOut, owned);
   }
@@ -230,23 +289,44 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
   // Tiles and materials are taken in node order; the coordinates they set
   // are then worked out on every core.
   std::vector<std::optional<ChunkTexture>> placed;
+  std::shared_ptr<MeshesOnDemand> onDemand;
+  if (!counts.empty()) {
+    onDemand = std::make_shared<MeshesOnDemand>();
+    onDemand->bytes = source;
+    onDemand->fileName = fileName;
+    onDemand->skirts = options.skirts;
+  }
   for (size_t k = 0; k < count; ++k) {
     const uint32_t x = uint32_t(k / side), y = uint32_t(k % side);
     Node node;
     node.name = nodeName(level, x, y);
     node.tags = {{"level", level}, {"x", x}, {"y", y}};
-    if (!meshes[k].primitives.empty()) {
+    if (onDemand ? counts[k].mesh : !meshes[k].primitives.empty()) {
       placed.push_back(textures.place(level, x, y));
       node.mesh = int(scene.meshes.size());
-      scene.meshes.push_back(std::move(meshes[k]));
+      if (onDemand) {
+        const uint32_t id = nodeId(level, x, y);
+        const GeomStub& stub = toc->geomStubs[id];
+        onDemand->chunks.push_back(
+            {stub.offset, stub.length, toc->version, node.name,
+             "geometry stub " + std::to_string(id) + " of TOC " + std::to_string(tocIndex),
+             placed.back()});
+        scene.meshes.push_back(Mesh{node.name, {}});
+        scene.meshSource.triangles += counts[k].triangles;
+      } else {
+        scene.meshes.push_back(std::move(meshes[k]));
+      }
     }
     scene.roots.push_back(int(scene.nodes.size()));
     scene.nodes.push_back(std::move(node));
     if (options.progress) options.progress(k + 1, count);
   }
-  parallelFor(placed.size(), [&](size_t i) {
-    if (placed[i]) applyTexture(scene.meshes[i], *placed[i]);
-  });
+  if (onDemand)
+    scene.meshSource.make = [onDemand](size_t i) { return onDemand->make(i); };
+  else
+    parallelFor(placed.size(), [&](size_t i) {
+      if (placed[i]) applyTexture(scene.meshes[i], *placed[i]);
+    });
   if (options.textures) {
     textures.composeBlended();
     // Every tile is checked, the ones no chunk shows too: validate decodes
@@ -257,6 +337,20 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
     applyImages(images, &textures.fallbacks(), options.partial, fileName, scene.leftOut);
   }
   return scene;
+}
+
+// loadScene; with `source` (the same bytes, kept), meshes on demand.
+Scene loadFrom(const FileBytes& bytes, const LoadOptions& options, const std::string& fileName,
+               const std::shared_ptr<const FileBytes>& source) {
+  if (options.lod == LoadOptions::kAllLevels)
+    return toScene(readAtlas(bytes, fileName), options, fileName);
+  Ahead ahead;
+  ahead.onDemand = source != nullptr;
+  ReadHooks hooks;
+  hooks.tocs = [&](const File& f) { ahead.plan(f, options); };
+  hooks.frame = [&](Frame& f) { ahead.take(f, fileName, options.skirts); };
+  File file = readAtlas(bytes, fileName, hooks);
+  return buildScene(file, options, fileName, {}, &file, &ahead, source);
 }
 
 } // namespace
@@ -272,14 +366,12 @@ Scene toScene(File&& file, const LoadOptions& options, const std::string& fileNa
 }
 
 Scene loadScene(const FileBytes& bytes, const LoadOptions& options, const std::string& fileName) {
-  if (options.lod == LoadOptions::kAllLevels)
-    return toScene(readAtlas(bytes, fileName), options, fileName);
-  Ahead ahead;
-  ReadHooks hooks;
-  hooks.tocs = [&](const File& f) { ahead.plan(f, options); };
-  hooks.frame = [&](Frame& f) { ahead.take(f, fileName, options.skirts); };
-  File file = readAtlas(bytes, fileName, hooks);
-  return buildScene(file, options, fileName, {}, &file, &ahead);
+  return loadFrom(bytes, options, fileName, nullptr);
+}
+
+Scene loadScene(const std::shared_ptr<const FileBytes>& bytes, const LoadOptions& options,
+                const std::string& fileName) {
+  return loadFrom(*bytes, options, fileName, options.meshesOnDemand ? bytes : nullptr);
 }
 
 } // namespace strata::atlas

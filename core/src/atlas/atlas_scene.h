@@ -5,6 +5,8 @@
 #include "strata/formats.h"
 #include "strata/scene.h"
 
+#include <memory>
+
 namespace strata::atlas {
 
 // The Atlas adapter (design.md "Atlas to scene"): one node per chunk of the
@@ -26,6 +28,11 @@ Scene toScene(File&& file, const LoadOptions& options, const std::string& fileNa
 // the model's geometry is never held whole (the same scene, the same
 // problems and errors as readAtlas and toScene).
 Scene loadScene(const FileBytes& bytes, const LoadOptions& options, const std::string& fileName);
+// The same, keeping `bytes` for LoadOptions::meshesOnDemand: at one level
+// the scene then holds no mesh arrays, and Scene::meshSource makes each
+// chunk's mesh from its frame, read again.
+Scene loadScene(const std::shared_ptr<const FileBytes>& bytes, const LoadOptions& options,
+                const std::string& fileName);
 
 // The first geometry TOC, or nullptr.
 const Toc* geometryToc(const File& file);

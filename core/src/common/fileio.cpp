@@ -35,7 +35,7 @@ std::vector<uint8_t> readFile(const std::string& path) {
   return data;
 }
 
-FileBytes::FileBytes(const std::string& path) {
+FileBytes::FileBytes(const std::string& path) : path_(path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   struct stat st;
   if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
@@ -44,9 +44,10 @@ FileBytes::FileBytes(const std::string& path) {
       data_ = static_cast<const uint8_t*>(p);
       size_ = size_t(st.st_size);
       mapped_ = true;
+      fd_ = fd;
     }
   }
-  if (fd >= 0) ::close(fd);
+  if (fd >= 0 && !mapped_) ::close(fd);
   if (!mapped_) {
     read_ = readFile(path); // its errors name what is wrong
     data_ = read_.data();
@@ -55,7 +56,10 @@ FileBytes::FileBytes(const std::string& path) {
 }
 
 FileBytes::~FileBytes() {
-  if (mapped_) ::munmap(const_cast<uint8_t*>(data_), size_);
+  if (mapped_) {
+    ::munmap(const_cast<uint8_t*>(data_), size_);
+    ::close(fd_);
+  }
 }
 
 void FileBytes::release(size_t offset, size_t n) const {
@@ -67,6 +71,26 @@ void FileBytes::release(size_t offset, size_t n) const {
   // A private read-only mapping is never written: dropping its pages loses
   // nothing, and a later read maps them from the file again.
   if (to > from) ::madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
+}
+
+void FileBytes::copy(size_t offset, size_t n, uint8_t* to) const {
+  if (offset > size_ || n > size_ - offset)
+    throw Error(path_, offset,
+                "bytes " + std::to_string(offset) + ".." + std::to_string(uint64_t(offset) + n) +
+                    " lie past the end of the file (" + std::to_string(size_) + " bytes)");
+  if (!mapped_) {
+    std::memcpy(to, data_ + offset, n);
+    return;
+  }
+  for (size_t done = 0; done < n;) {
+    const ssize_t got = ::pread(fd_, to + done, n - done, off_t(offset + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0)
+      throw Error(path_, offset + done,
+                  got < 0 ? std::string("read failed: ") + std::strerror(errno)
+                          : std::string("the file ends here: it shrank while it was read"));
+    done += size_t(got);
+  }
 }
 
 void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write) {

@@ -1,0 +1,215 @@
+// LoadOptions::meshesOnDemand (atlas_scene.cpp, MeshesOnDemand): the scene
+// holds no mesh arrays, and Scene::meshSource makes each chunk's mesh from
+// its frame, read again from the file. Every mesh it makes must be the mesh
+// the held load holds (textured, with skirts, at every level, with a chunk
+// left out), the glTF written from it the same bytes, and a file that
+// changes under the convert must fail it, leaving no output.
+#include "atlas/atlas_io.h"
+#include "atlas/atlas_scene.h"
+#include "common/quadtree.h"
+#include "gltf_writer.h"
+#include "strata/error.h"
+#include "strata/fileio.h"
+#include "synth/atlas_synth.h"
+#include "test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <memory>
+
+using namespace strata;
+using namespace strata::atlas;
+using namespace testsupport;
+
+namespace {
+
+fs::path written(File f, const std::string& name) {
+  layoutAtlas(f);
+  const fs::path path = tempDir() / name;
+  writeBytes(path, writeAtlas(f));
+  return path;
+}
+
+File terrain(bool textured) {
+  SynthOptions o;
+  o.treeDepth = 3;
+  o.gridQuads = 4;
+  o.shuffleFrames = true;
+  File f = synthTerrain(o);
+  if (textured) {
+    SynthTextureTree tree;
+    tree.depth = 3;
+    tree.tileSize = 8;
+    addUniqueTextures(f, tree);
+  }
+  return f;
+}
+
+Scene held(const fs::path& path, LoadOptions o) {
+  o.meshesOnDemand = false;
+  return loadScene(FileBytes(path.string()), o, path.string());
+}
+
+Scene onDemand(const fs::path& path, LoadOptions o) {
+  o.meshesOnDemand = true;
+  return loadScene(std::make_shared<const FileBytes>(path.string()), o, path.string());
+}
+
+void expectSameMesh(const Mesh& x, const Mesh& y) {
+  EXPECT_EQ(x.name, y.name);
+  ASSERT_EQ(x.primitives.size(), y.primitives.size()) << x.name;
+  for (size_t p = 0; p < x.primitives.size(); ++p) {
+    const Primitive &s = x.primitives[p], &t = y.primitives[p];
+    EXPECT_EQ(s.positions, t.positions) << x.name;
+    EXPECT_EQ(s.normals, t.normals) << x.name;
+    EXPECT_EQ(s.uv0, t.uv0) << x.name;
+    EXPECT_EQ(s.uv1, t.uv1) << x.name;
+    EXPECT_EQ(s.colors, t.colors) << x.name;
+    EXPECT_EQ(s.indices, t.indices) << x.name;
+    EXPECT_EQ(s.material, t.material) << x.name;
+    ASSERT_EQ(s.morphTargets.size(), t.morphTargets.size());
+    for (size_t k = 0; k < s.morphTargets.size(); ++k) {
+      EXPECT_EQ(s.morphTargets[k].positions, t.morphTargets[k].positions) << x.name;
+      EXPECT_EQ(s.morphTargets[k].uv0, t.morphTargets[k].uv0) << x.name;
+    }
+  }
+}
+
+// The on-demand scene against the held one: the same nodes, images,
+// materials and problems, no arrays held, every mesh made the held mesh,
+// the triangles counted the held ones. Returns the held scene.
+Scene expectSameWhenMade(const fs::path& path, const LoadOptions& o) {
+  Scene a = held(path, o);
+  const Scene b = onDemand(path, o);
+  EXPECT_FALSE(a.meshSource.make);
+  EXPECT_TRUE(b.meshSource.make);
+  EXPECT_EQ(a.nodes.size(), b.nodes.size());
+  for (size_t i = 0; i < a.nodes.size() && i < b.nodes.size(); ++i) {
+    EXPECT_EQ(a.nodes[i].name, b.nodes[i].name);
+    EXPECT_EQ(a.nodes[i].mesh, b.nodes[i].mesh) << a.nodes[i].name;
+  }
+  EXPECT_EQ(a.images.size(), b.images.size());
+  EXPECT_EQ(a.materials.size(), b.materials.size());
+  EXPECT_EQ(a.leftOut, b.leftOut);
+  EXPECT_EQ(a.warnings, b.warnings);
+  EXPECT_EQ(a.meshes.size(), b.meshes.size());
+  size_t triangles = 0;
+  for (size_t m = 0; m < a.meshes.size() && m < b.meshes.size(); ++m) {
+    EXPECT_EQ(b.meshes[m].name, a.meshes[m].name);
+    EXPECT_TRUE(b.meshes[m].primitives.empty()) << b.meshes[m].name;
+    expectSameMesh(b.meshSource.make(m), a.meshes[m]);
+    for (const Primitive& p : a.meshes[m].primitives) triangles += p.indices.size() / 3;
+  }
+  EXPECT_EQ(b.meshSource.triangles, triangles);
+  return a;
+}
+
+Frame& frameOfNode(File& f, uint32_t level, uint32_t x, uint32_t y) {
+  const uint32_t at = f.tocs[0].geomStubs[nodeId(level, x, y)].offset;
+  for (Frame& fr : f.frames)
+    if (fr.offset == at) return fr;
+  throw std::runtime_error("no frame");
+}
+
+} // namespace
+
+TEST(AtlasMeshesOnDemand, EveryLevelWithAndWithoutSkirtsMakesTheHeldMeshes) {
+  const fs::path path = written(terrain(false), "shuffled.atlas");
+  for (int lod : {-1, 0, 1, 2})
+    for (bool skirts : {false, true}) {
+      SCOPED_TRACE("lod " + std::to_string(lod) + (skirts ? " skirts" : ""));
+      LoadOptions o;
+      o.lod = lod;
+      o.skirts = skirts;
+      o.textures = false;
+      const Scene s = expectSameWhenMade(path, o);
+      const size_t side = size_t(1) << (lod < 0 ? 2 : lod);
+      EXPECT_EQ(s.meshes.size(), side * side);
+    }
+}
+
+TEST(AtlasMeshesOnDemand, TexturedChunksAreMadeWithTheirTilesCoordinatesAndMaterials) {
+  const fs::path path = written(terrain(true), "textured.atlas");
+  LoadOptions o;
+  o.skirts = true;
+  const Scene s = expectSameWhenMade(path, o);
+  ASSERT_EQ(s.meshes.size(), 16u);
+  // Each leaf shows its own tile: its material, and a second UV set.
+  EXPECT_GE(s.meshes[5].primitives[0].material, 0);
+  EXPECT_NE(s.meshes[5].primitives[0].material, s.meshes[6].primitives[0].material);
+  EXPECT_EQ(s.meshes[5].primitives[0].uv1.size(), s.meshes[5].primitives[0].uv0.size());
+}
+
+TEST(AtlasMeshesOnDemand, AChunkLeftOutIsNeitherCountedNorMade) {
+  File f = terrain(false);
+  frameOfNode(f, 2, 3, 1).geom.verts[7].point[2] = std::numeric_limits<float>::quiet_NaN();
+  const fs::path path = written(f, "nan-leaf.atlas");
+  LoadOptions o;
+  o.textures = false;
+  EXPECT_THROW(onDemand(path, o), Error);
+  o.partial = true;
+  const Scene s = expectSameWhenMade(path, o);
+  EXPECT_EQ(s.meshes.size(), 15u);
+  EXPECT_EQ(s.nodes[13].mesh, -1);
+  // 15 leaves of 4x4 quads, two triangles each.
+  EXPECT_EQ(onDemand(path, o).meshSource.triangles, 15u * 4u * 4u * 2u);
+}
+
+TEST(AtlasMeshesOnDemand, EveryLevelAtOnceHoldsItsMeshes) {
+  const fs::path path = written(terrain(false), "all.atlas");
+  LoadOptions o;
+  o.lod = LoadOptions::kAllLevels;
+  o.textures = false;
+  const Scene s = onDemand(path, o);
+  EXPECT_FALSE(s.meshSource.make);
+  ASSERT_EQ(s.meshes.size(), 1u + 4u + 16u);
+  EXPECT_FALSE(s.meshes[0].primitives.empty());
+}
+
+TEST(AtlasMeshesOnDemand, TheGltfWrittenIsTheHeldScenesByteForByte) {
+  const fs::path path = written(terrain(true), "glb.atlas");
+  for (bool skirts : {false, true})
+    for (gltf::TextureMode textures : {gltf::TextureMode::Png, gltf::TextureMode::None}) {
+      LoadOptions o;
+      o.skirts = skirts;
+      o.textures = textures != gltf::TextureMode::None;
+      o.texels = false;
+      const Scene a = held(path, o), b = onDemand(path, o);
+      for (bool binary : {true, false}) {
+        SCOPED_TRACE(std::string(binary ? "glb" : "gltf") + (skirts ? " skirts" : "") +
+                     (o.textures ? " textured" : ""));
+        gltf::WriteOptions w;
+        w.binary = binary;
+        w.textures = textures;
+        const std::vector<uint8_t> want = gltf::writeGltf(a, w).bytes;
+        EXPECT_GT(want.size(), 16u * 41u * 32u); // every chunk's vertices
+        EXPECT_TRUE(gltf::writeGltf(b, w).bytes == want);
+        const fs::path out = path.parent_path() / (binary ? "b.glb" : "b.gltf");
+        gltf::writeGltfFile(b, out.string(), w);
+        EXPECT_TRUE(readBytes(out) == want);
+      }
+    }
+}
+
+TEST(AtlasMeshesOnDemand, AFileThatShrinksUnderTheConvertFailsItAndLeavesNoOutput) {
+  const fs::path path = written(terrain(false), "shrinks.atlas");
+  LoadOptions o;
+  o.textures = false;
+  const Scene s = onDemand(path, o);
+  // Cut in place (the same file, not a new one renamed over it): the frames
+  // past the cut no longer read.
+  std::vector<uint8_t> bytes = readBytes(path);
+  bytes.resize(bytes.size() / 2);
+  writeBytes(path, bytes);
+  const fs::path dir = path.parent_path() / "out";
+  fs::create_directory(dir);
+  try {
+    gltf::writeGltfFile(s, (dir / "out.glb").string(), {});
+    ADD_FAILURE() << "the write went on from a file cut short";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.file(), path.string());
+    EXPECT_NE(std::string(e.what()).find("shrank"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fs::is_empty(dir)); // no output, no temporary file
+}
