@@ -36,7 +36,9 @@ static std::string lowerExtension(const std::string& path) {
 
 // Counts of what the scene holds, for the report's census.
 static nlohmann::json sceneSummary(const Scene& scene) {
-  size_t triangles = scene.meshSource.triangles;
+  size_t triangles = 0;
+  for (const MeshOutline& m : scene.meshSource.outlines)
+    for (const PrimitiveOutline& p : m) triangles += p.indices / 3;
   for (const Mesh& m : scene.meshes)
     for (const Primitive& p : m.primitives) triangles += p.indices.size() / 3;
   return {{"nodes", scene.nodes.size()},

@@ -37,32 +37,6 @@ size_t padTo4(size_t n) {
   return (4 - n % 4) % 4;
 }
 
-// What the layout and the JSON need of a primitive: how many values each of
-// its arrays holds, and its material.
-struct PrimitiveShape {
-  size_t positions, normals, uv0, uv1, colors, indices;
-  std::vector<std::pair<size_t, size_t>> targets; // each morph target's positions, uv0
-  int material;
-  bool operator==(const PrimitiveShape& o) const {
-    return positions == o.positions && normals == o.normals && uv0 == o.uv0 && uv1 == o.uv1 &&
-           colors == o.colors && indices == o.indices && targets == o.targets &&
-           material == o.material;
-  }
-};
-using MeshShape = std::vector<PrimitiveShape>;
-
-MeshShape shapeOf(const Mesh& m) {
-  MeshShape shape;
-  for (const Primitive& p : m.primitives) {
-    PrimitiveShape s{p.positions.size(), p.normals.size(), p.uv0.size(), p.uv1.size(),
-                     p.colors.size(),    p.indices.size(), {},           p.material};
-    for (const MorphTarget& t : p.morphTargets)
-      s.targets.push_back({t.positions.size(), t.uv0.size()});
-    shape.push_back(std::move(s));
-  }
-  return shape;
-}
-
 // Where each bufferView's bytes go in the one buffer, and how to make them.
 struct BufferLayout {
   struct View {
@@ -72,10 +46,9 @@ struct BufferLayout {
   };
   std::vector<View> views; // in offset order, each at a 4-byte boundary
   size_t size = 0;         // the buffer's byteLength
+  // Whose meshes the views read; when they are made on demand, each must
+  // have again, when it is made to be written, the outline it was laid out by.
   const Scene* scene = nullptr;
-  // Scene::meshSource: the shape each mesh was laid out with, which it must
-  // have again when it is made to be written.
-  std::vector<MeshShape> shapes;
   bool onDemand() const { return scene && scene->meshSource.make; }
 };
 
@@ -105,7 +78,7 @@ std::vector<Batch> batchesOf(const BufferLayout& layout, size_t target) {
 }
 
 // Mesh `i` for the views that read it: the scene's, or made again (on
-// demand) into `made` once for a batch, and held to the shape it was laid
+// demand) into `made` once for a batch, and held to the outline it was laid
 // out with: a file changed under the convert must not write past a view.
 const Mesh& meshOf(const BufferLayout& layout, int i, Mesh& made, int& madeIndex) {
   const Scene& scene = *layout.scene;
@@ -113,7 +86,7 @@ const Mesh& meshOf(const BufferLayout& layout, int i, Mesh& made, int& madeIndex
   if (madeIndex != i) {
     made = scene.meshSource.make(size_t(i));
     madeIndex = i;
-    if (shapeOf(made) != layout.shapes[size_t(i)])
+    if (outlineOf(made) != scene.meshSource.outlines[size_t(i)])
       throw Error(scene.name, Error::kNoOffset,
                   "mesh " + scene.meshes[size_t(i)].name +
                       " is not the one read before: the input changed while it was converted");
@@ -277,20 +250,17 @@ public:
     }
     model_.materials.resize(scene_.materials.size());
     parallelFor(scene_.materials.size(), [&](size_t i) { setMaterial(i); });
-    // Every mesh's shape and the bounds of its POSITION accessors, found on
-    // all cores first: the one pass over the positions before they are
-    // written. A mesh on demand is made for it and let go.
-    std::vector<MeshShape> shapes(scene_.meshes.size());
-    std::vector<std::vector<Bounds>> bounds(scene_.meshes.size());
-    parallelFor(scene_.meshes.size(), [&](size_t i) {
-      Mesh made;
-      if (layout.onDemand()) made = scene_.meshSource.make(i);
-      const Mesh& m = layout.onDemand() ? made : scene_.meshes[i];
-      shapes[i] = shapeOf(m);
-      bounds[i] = positionBounds(m);
-    });
-    addMeshes(shapes, bounds);
-    if (layout.onDemand()) layout.shapes = std::move(shapes);
+    // Every mesh's outline (its arrays' sizes and positions' bounds), found
+    // on all cores first: the one pass over the positions before they are
+    // written. Meshes made on demand come with theirs.
+    std::vector<MeshOutline> held;
+    if (!layout.onDemand()) {
+      held.resize(scene_.meshes.size());
+      parallelFor(held.size(), [&](size_t i) { held[i] = outlineOf(scene_.meshes[i]); });
+    } else if (scene_.meshSource.outlines.size() != scene_.meshes.size()) {
+      throw std::logic_error("glTF writer: a mesh made on demand has no outline");
+    }
+    addMeshes(layout.onDemand() ? scene_.meshSource.outlines : held);
     model_.nodes.resize(scene_.nodes.size());
     parallelFor(scene_.nodes.size(), [&](size_t i) { setNode(i); });
     // Used, never required: a viewer without it draws LOD 0.
@@ -326,6 +296,16 @@ private:
     std::array<double, 3> min, max;
   };
 
+  // The glTF-axis bounds of positions whose source-axis bounds are [lo, hi]
+  // (PrimitiveOutline's: selects in order, so a NaN never taken and of
+  // equal values the first). (x, y, z) -> (x, z, -y): the minimum of -y is
+  // minus the maximum of y, taken at the same value, so these are the bounds
+  // the converted positions have, -0 and 0 as they came. A float converts
+  // to double exactly.
+  static Bounds gltfBounds(const Vec3& lo, const Vec3& hi) {
+    return {{lo[0], lo[2], -hi[1]}, {hi[0], hi[2], -lo[1]}};
+  }
+
   // Where the next accessor and view go (indices into lists already sized),
   // and the buffer offset the next view starts at or after.
   struct Slots {
@@ -336,21 +316,21 @@ private:
 
   // The views a mesh adds (one an accessor), in mesh()'s order, and their
   // bytes, each padded to 4: where the next mesh's begin.
-  static Slots spanOf(const MeshShape& m) {
+  static Slots spanOf(const MeshOutline& m) {
     Slots n{0, 0, 0};
     auto view = [&n](size_t count, size_t bytes) {
       ++n.accessor, ++n.view, n.offset += align4(count * bytes);
     };
-    for (const PrimitiveShape& p : m) {
+    for (const PrimitiveOutline& p : m) {
       view(p.positions, sizeof(Vec3));
       if (p.normals) view(p.normals, sizeof(Vec3));
       if (p.uv0) view(p.uv0, sizeof(Vec2));
       if (p.uv1) view(p.uv1, sizeof(Vec2));
       if (p.colors) view(p.colors, sizeof(Vec4));
       view(p.indices, p.positions < 0xFFFF ? 2 : 4);
-      for (auto [positions, uv0] : p.targets) {
-        view(positions, sizeof(Vec3));
-        if (uv0) view(uv0, sizeof(Vec2));
+      for (const PrimitiveOutline::Target& t : p.targets) {
+        view(t.positions, sizeof(Vec3));
+        if (t.uv0) view(t.uv0, sizeof(Vec2));
       }
     }
     return n;
@@ -359,13 +339,12 @@ private:
   // Every mesh, its accessors and views at the places planned for it, made on
   // all cores: one after another they were the stretch of a large terrain's
   // write left on one thread while the others waited.
-  void addMeshes(const std::vector<MeshShape>& shapes,
-                 const std::vector<std::vector<Bounds>>& bounds) {
+  void addMeshes(const std::vector<MeshOutline>& outlines) {
     const size_t n = scene_.meshes.size();
     std::vector<Slots> start(n + 1);
     start[0] = {model_.accessors.size(), model_.bufferViews.size(), align4(layout_->size)};
     for (size_t i = 0; i < n; ++i) {
-      const Slots span = spanOf(shapes[i]);
+      const Slots span = spanOf(outlines[i]);
       start[i + 1] = {start[i].accessor + span.accessor, start[i].view + span.view,
                       start[i].offset + span.offset};
     }
@@ -376,14 +355,14 @@ private:
     std::vector<size_t> ends(n);
     parallelFor(n, [&](size_t i) {
       Slots at = start[i];
-      model_.meshes[i] = mesh(int(i), shapes[i], bounds[i], at);
+      model_.meshes[i] = mesh(int(i), outlines[i], at);
       if (at.accessor != start[i + 1].accessor || at.view != start[i + 1].view ||
           align4(at.offset) > start[i + 1].offset)
         throw std::logic_error("glTF writer: a mesh's views differ from their plan");
       ends[i] = at.offset;
     });
     for (size_t i = n; i-- > 0;)
-      if (!shapes[i].empty()) {
+      if (!outlines[i].empty()) {
         layout_->size = ends[i];
         break;
       }
@@ -423,33 +402,6 @@ private:
                    [held](uint8_t* to) { std::copy(held->begin(), held->end(), to); });
   }
 
-  // The glTF-axis bounds of `positions`, taken the way the accessor's
-  // min/max always were: std::min/max in order (a NaN never taken, the first
-  // of equal values kept, so -0 and 0 as they came). In float, as selects
-  // (minss/maxss), not branches: a float converts to double exactly and in
-  // order, so the bounds are the same.
-  static Bounds boundsOf(const std::vector<Vec3>& positions) {
-    Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
-    for (const Vec3& p : positions) {
-      const Vec3 v = toGltfAxes(p);
-      for (size_t k = 0; k < 3; ++k) {
-        lo[k] = v[k] < lo[k] ? v[k] : lo[k]; // std::min(lo, v)
-        hi[k] = hi[k] < v[k] ? v[k] : hi[k]; // std::max(hi, v)
-      }
-    }
-    return {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
-  }
-
-  // Per primitive: its positions' bounds, then each morph target's.
-  static std::vector<Bounds> positionBounds(const Mesh& m) {
-    std::vector<Bounds> out;
-    for (const Primitive& p : m.primitives) {
-      out.push_back(boundsOf(p.positions));
-      for (const MorphTarget& t : p.morphTargets) out.push_back(boundsOf(t.positions));
-    }
-    return out;
-  }
-
   // An accessor over the `count` values get(mesh) gives of scene mesh
   // `mesh`, each written as convert(value). `bounds`: the min/max of the
   // converted values (POSITION), or none.
@@ -476,13 +428,13 @@ private:
   }
 
   // The indices of primitive `p` of scene mesh `mesh`.
-  int putIndices(Slots& at, int mesh, size_t p, const PrimitiveShape& shape) {
+  int putIndices(Slots& at, int mesh, size_t p, const PrimitiveOutline& outline) {
     tinygltf::Accessor& a = model_.accessors[at.accessor];
-    a.count = shape.indices;
+    a.count = outline.indices;
     a.type = TINYGLTF_TYPE_SCALAR;
     // 0xFFFF is the primitive-restart value and is not allowed as a U16 index.
-    if (shape.positions < 0xFFFF) {
-      a.bufferView = putView(at, shape.indices * 2, kElementArrayBuffer, mesh,
+    if (outline.positions < 0xFFFF) {
+      a.bufferView = putView(at, outline.indices * 2, kElementArrayBuffer, mesh,
                              [p](const Mesh* m, uint8_t* to) {
                                for (uint32_t i : m->primitives[p].indices) {
                                  const uint16_t small = uint16_t(i);
@@ -492,7 +444,7 @@ private:
                              });
       a.componentType = TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT;
     } else {
-      a.bufferView = putView(at, shape.indices * 4, kElementArrayBuffer, mesh,
+      a.bufferView = putView(at, outline.indices * 4, kElementArrayBuffer, mesh,
                              [p](const Mesh* m, uint8_t* to) {
                                const std::vector<uint32_t>& indices = m->primitives[p].indices;
                                std::memcpy(to, indices.data(), indices.size() * 4);
@@ -520,52 +472,54 @@ private:
     return v;
   };
 
-  // The mesh of scene mesh `i`, laid out from its shape: each view reads
+  // The mesh of scene mesh `i`, laid out by its outline: each view reads
   // its array from the mesh when the buffer is written.
-  tinygltf::Mesh mesh(int i, const MeshShape& shape, const std::vector<Bounds>& bounds, Slots& at) {
+  tinygltf::Mesh mesh(int i, const MeshOutline& outline, Slots& at) {
     tinygltf::Mesh gm;
     gm.name = scene_.meshes[size_t(i)].name;
     size_t targets = 0;
-    const Bounds* b = bounds.data();
-    for (size_t p = 0; p < shape.size(); ++p) {
-      const PrimitiveShape& ps = shape[p];
+    for (size_t p = 0; p < outline.size(); ++p) {
+      const PrimitiveOutline& po = outline[p];
       auto prim = [p](const Mesh& m) -> const Primitive& { return m.primitives[p]; };
       tinygltf::Primitive gp;
       gp.mode = TINYGLTF_MODE_TRIANGLES;
+      const Bounds bounds = gltfBounds(po.min, po.max);
       gp.attributes["POSITION"] = putFloatAccessor<3>(
-          at, i, ps.positions, b++, [prim](const Mesh& m) -> auto& { return prim(m).positions; },
-          gltfAxes);
-      if (ps.normals)
+          at, i, po.positions,
+          &bounds, [prim](const Mesh& m) -> auto& { return prim(m).positions; }, gltfAxes);
+      if (po.normals)
         gp.attributes["NORMAL"] = putFloatAccessor<3>(
-            at, i, ps.normals, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).normals; },
+            at, i, po.normals, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).normals; },
             unitNormal);
-      if (ps.uv0)
+      if (po.uv0)
         gp.attributes["TEXCOORD_0"] = putFloatAccessor<2>(
-            at, i, ps.uv0, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).uv0; }, same2);
-      if (ps.uv1)
+            at, i, po.uv0, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).uv0; }, same2);
+      if (po.uv1)
         gp.attributes["TEXCOORD_1"] = putFloatAccessor<2>(
-            at, i, ps.uv1, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).uv1; }, same2);
-      if (ps.colors)
+            at, i, po.uv1, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).uv1; }, same2);
+      if (po.colors)
         gp.attributes["COLOR_0"] = putFloatAccessor<4>(
-            at, i, ps.colors, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).colors; },
+            at, i, po.colors, nullptr, [prim](const Mesh& m) -> auto& { return prim(m).colors; },
             clampedColor);
-      gp.indices = putIndices(at, i, p, ps);
-      for (size_t t = 0; t < ps.targets.size(); ++t) {
+      gp.indices = putIndices(at, i, p, po);
+      for (size_t t = 0; t < po.targets.size(); ++t) {
+        const PrimitiveOutline::Target& to = po.targets[t];
         auto morph = [p, t](const Mesh& m) -> const MorphTarget& {
           return m.primitives[p].morphTargets[t];
         };
         std::map<std::string, int> target;
+        const Bounds deltas = gltfBounds(to.min, to.max);
         target["POSITION"] = putFloatAccessor<3>(
-            at, i, ps.targets[t].first,
-            b++, [morph](const Mesh& m) -> auto& { return morph(m).positions; }, gltfAxes);
-        if (ps.targets[t].second)
+            at, i, to.positions,
+            &deltas, [morph](const Mesh& m) -> auto& { return morph(m).positions; }, gltfAxes);
+        if (to.uv0)
           target["TEXCOORD_0"] = putFloatAccessor<2>(
-              at, i, ps.targets[t].second,
-              nullptr, [morph](const Mesh& m) -> auto& { return morph(m).uv0; }, same2);
+              at, i, to.uv0, nullptr, [morph](const Mesh& m) -> auto& { return morph(m).uv0; },
+              same2);
         gp.targets.push_back(std::move(target));
       }
-      targets = std::max(targets, ps.targets.size());
-      if (ps.material >= 0) gp.material = ps.material;
+      targets = std::max(targets, po.targets.size());
+      if (po.material >= 0) gp.material = po.material;
       gm.primitives.push_back(std::move(gp));
     }
     gm.weights.assign(targets, 0.0);

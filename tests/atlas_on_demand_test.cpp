@@ -77,8 +77,8 @@ void expectSameMesh(const Mesh& x, const Mesh& y) {
 }
 
 // The on-demand scene against the held one: the same nodes, images,
-// materials and problems, no arrays held, every mesh made the held mesh,
-// the triangles counted the held ones. Returns the held scene.
+// materials and problems, no arrays held, every mesh made and outlined as
+// the held mesh. Returns the held scene.
 Scene expectSameWhenMade(const fs::path& path, const LoadOptions& o) {
   Scene a = held(path, o);
   const Scene b = onDemand(path, o);
@@ -94,14 +94,15 @@ Scene expectSameWhenMade(const fs::path& path, const LoadOptions& o) {
   EXPECT_EQ(a.leftOut, b.leftOut);
   EXPECT_EQ(a.warnings, b.warnings);
   EXPECT_EQ(a.meshes.size(), b.meshes.size());
-  size_t triangles = 0;
+  EXPECT_EQ(b.meshSource.outlines.size(), b.meshes.size());
   for (size_t m = 0; m < a.meshes.size() && m < b.meshes.size(); ++m) {
     EXPECT_EQ(b.meshes[m].name, a.meshes[m].name);
     EXPECT_TRUE(b.meshes[m].primitives.empty()) << b.meshes[m].name;
     expectSameMesh(b.meshSource.make(m), a.meshes[m]);
-    for (const Primitive& p : a.meshes[m].primitives) triangles += p.indices.size() / 3;
+    if (m < b.meshSource.outlines.size()) {
+      EXPECT_TRUE(b.meshSource.outlines[m] == outlineOf(a.meshes[m])) << a.meshes[m].name;
+    }
   }
-  EXPECT_EQ(b.meshSource.triangles, triangles);
   return a;
 }
 
@@ -153,7 +154,10 @@ TEST(AtlasMeshesOnDemand, AChunkLeftOutIsNeitherCountedNorMade) {
   EXPECT_EQ(s.meshes.size(), 15u);
   EXPECT_EQ(s.nodes[13].mesh, -1);
   // 15 leaves of 4x4 quads, two triangles each.
-  EXPECT_EQ(onDemand(path, o).meshSource.triangles, 15u * 4u * 4u * 2u);
+  size_t indices = 0;
+  for (const MeshOutline& m : onDemand(path, o).meshSource.outlines)
+    for (const PrimitiveOutline& p : m) indices += p.indices;
+  EXPECT_EQ(indices, 15u * 4u * 4u * 2u * 3u);
 }
 
 TEST(AtlasMeshesOnDemand, EveryLevelAtOnceHoldsItsMeshes) {

@@ -1,8 +1,8 @@
-// Scene::meshSource in the glTF writer (gltf_writer.cpp): each mesh made
-// once to lay the buffer out and once more for the batch that writes it
-// (a batch never splits such a mesh), the bytes those of the same scene
-// held; a mesh that comes back another shape, or a make that throws, fails
-// the write and leaves no file.
+// Scene::meshSource in the glTF writer (gltf_writer.cpp): the buffer laid
+// out by the outlines, each mesh made once, for the batch that writes it (a
+// batch never splits such a mesh), the bytes those of the same scene held; a
+// mesh that comes back unlike its outline, or a make that throws, fails the
+// write and leaves no file.
 #include "gltf_writer.h"
 #include "strata/error.h"
 #include "test_support.h"
@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <limits>
 #include <memory>
 
 using namespace strata;
@@ -60,7 +61,10 @@ Scene heldScene() {
 // The same scene with its meshes made by `make`, counted in `calls`.
 Scene onDemandScene(std::function<Mesh(size_t)> make, std::shared_ptr<std::atomic<int>> calls) {
   Scene s = heldScene();
-  for (Mesh& m : s.meshes) m.primitives.clear();
+  for (Mesh& m : s.meshes) {
+    s.meshSource.outlines.push_back(outlineOf(m));
+    m.primitives.clear();
+  }
   s.meshSource.make = [make, calls](size_t i) {
     ++*calls;
     return make(i);
@@ -70,7 +74,7 @@ Scene onDemandScene(std::function<Mesh(size_t)> make, std::shared_ptr<std::atomi
 
 } // namespace
 
-TEST(GltfMeshesOnDemand, TheBytesAreTheHeldScenesAndEachMeshIsMadeTwice) {
+TEST(GltfMeshesOnDemand, TheBytesAreTheHeldScenesAndEachMeshIsMadeOnce) {
   const Scene a = heldScene();
   for (bool binary : {true, false}) {
     SCOPED_TRACE(binary ? "glb" : "gltf");
@@ -82,45 +86,47 @@ TEST(GltfMeshesOnDemand, TheBytesAreTheHeldScenesAndEachMeshIsMadeTwice) {
     auto calls = std::make_shared<std::atomic<int>>(0);
     const Scene b = onDemandScene(stripMesh, calls);
     EXPECT_TRUE(gltf::writeGltf(b, w).bytes == want);
-    EXPECT_EQ(calls->load(), int(2 * kMeshes)); // laid out, then written
+    EXPECT_EQ(calls->load(), int(kMeshes));
 
     *calls = 0;
     const fs::path out = tempDir() / (binary ? "s.glb" : "s.gltf");
     gltf::writeGltfFile(b, out.string(), w);
     EXPECT_TRUE(readBytes(out) == want);
-    EXPECT_EQ(calls->load(), int(2 * kMeshes));
+    EXPECT_EQ(calls->load(), int(kMeshes));
   }
 }
 
-TEST(GltfMeshesOnDemand, AMeshOfAnotherShapeWhenWrittenFailsTheWrite) {
-  auto calls = std::make_shared<std::atomic<int>>(0);
-  // Mesh 7 loses a vertex the second time it is made.
-  auto seen = std::make_shared<std::atomic<int>>(0);
-  const Scene s = onDemandScene(
-      [seen](size_t i) {
-        Mesh m = stripMesh(i);
-        if (i == 7 && ++*seen > 1) m.primitives[0].positions.pop_back();
-        return m;
-      },
-      calls);
-  const fs::path dir = tempDir();
-  try {
-    gltf::writeGltfFile(s, (dir / "out.glb").string(), {});
-    ADD_FAILURE() << "written from a mesh that changed";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.file(), "strips");
-    EXPECT_NE(std::string(e.what()).find("strip7"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("changed"), std::string::npos) << e.what();
+TEST(GltfMeshesOnDemand, AMeshUnlikeItsOutlineFailsTheWrite) {
+  for (bool moved : {false, true}) {
+    SCOPED_TRACE(moved ? "a vertex moved" : "a vertex lost");
+    auto calls = std::make_shared<std::atomic<int>>(0);
+    // Mesh 7 comes back with a vertex fewer, or one past its bounds.
+    const Scene s = onDemandScene(
+        [moved](size_t i) {
+          Mesh m = stripMesh(i);
+          if (i == 7 && moved) m.primitives[0].positions[3][2] = 1e6f;
+          if (i == 7 && !moved) m.primitives[0].positions.pop_back();
+          return m;
+        },
+        calls);
+    const fs::path dir = tempDir();
+    try {
+      gltf::writeGltfFile(s, (dir / "out.glb").string(), {});
+      ADD_FAILURE() << "written from a mesh that changed";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.file(), "strips");
+      EXPECT_NE(std::string(e.what()).find("strip7"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("changed"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(fs::is_empty(dir));
   }
-  EXPECT_TRUE(fs::is_empty(dir));
 }
 
 TEST(GltfMeshesOnDemand, AMakeThatThrowsFailsTheWriteAndLeavesNoFile) {
   auto calls = std::make_shared<std::atomic<int>>(0);
   const Scene s = onDemandScene(
       [calls](size_t i) {
-        if (i == 10 && calls->load() > int(kMeshes))
-          throw Error("terrain.atlas", 1234, "the frame no longer reads");
+        if (i == 10) throw Error("terrain.atlas", 1234, "the frame no longer reads");
         return stripMesh(i);
       },
       calls);
@@ -133,4 +139,36 @@ TEST(GltfMeshesOnDemand, AMakeThatThrowsFailsTheWriteAndLeavesNoFile) {
     EXPECT_EQ(e.offset(), 1234u);
   }
   EXPECT_TRUE(fs::is_empty(dir));
+}
+
+// The POSITION bounds come from the outline's source-axis bounds turned to
+// glTF's axes: they must be those of the converted positions, a NaN never
+// taken and of -0 and 0 the first, held or on demand alike.
+TEST(GltfMeshesOnDemand, TheBoundsAreThoseOfThePositionsInGltfAxes) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  Scene held;
+  held.name = "bounds";
+  Primitive p;
+  p.positions = {{nan, 1, 2}, {-0.0f, -0.0f, 3}, {0, 0, -3}, {5, nan, 0}};
+  p.indices = {0, 1, 2, 1, 2, 3};
+  held.meshes.push_back({"m", {p}});
+  Node n;
+  n.name = "n";
+  n.mesh = 0;
+  held.nodes.push_back(n);
+  held.roots = {0};
+  Scene lazy = held;
+  lazy.meshSource.outlines = {outlineOf(held.meshes[0])};
+  lazy.meshSource.make = [p](size_t) { return Mesh{"m", {p}}; };
+  lazy.meshes[0].primitives.clear();
+  gltf::WriteOptions w;
+  w.binary = false;
+  for (const Scene* s : {&held, &lazy}) {
+    const std::vector<uint8_t> text = gltf::writeGltf(*s, w).bytes;
+    const nlohmann::json j = nlohmann::json::parse(text.begin(), text.end());
+    const nlohmann::json& a = j["accessors"][0];
+    // In glTF axes (x, z, -y): (NaN, 2, -1), (-0, 3, 0), (0, -3, -0), (5, 0, NaN).
+    EXPECT_EQ(a["min"].dump(), "[-0.0,-3.0,-1.0]");
+    EXPECT_EQ(a["max"].dump(), "[5.0,3.0,0.0]");
+  }
 }

@@ -101,6 +101,29 @@ struct Node {
   std::vector<Vec3> bounds;
 };
 
+// What a writer lays a primitive out by before it has the arrays: their
+// sizes, its material, and the bounds of its positions and of each morph
+// target's (over each coordinate in order, a value taken when below the
+// minimum or above the maximum so far: a NaN never, of equal values the
+// first; +inf and -inf when there are none).
+struct PrimitiveOutline {
+  struct Target {
+    size_t positions = 0, uv0 = 0;
+    Vec3 min{}, max{};
+    bool operator==(const Target& o) const;
+  };
+  size_t positions = 0, normals = 0, uv0 = 0, uv1 = 0, colors = 0, indices = 0;
+  int material = -1;
+  Vec3 min{}, max{};
+  std::vector<Target> targets;
+  bool operator==(const PrimitiveOutline& o) const;
+  bool operator!=(const PrimitiveOutline& o) const { return !(*this == o); }
+};
+using MeshOutline = std::vector<PrimitiveOutline>;
+
+// The outline of every primitive of `mesh`.
+MeshOutline outlineOf(const Mesh& mesh);
+
 // Meshes made when a writer needs them instead of held (LoadOptions::
 // meshesOnDemand): a large terrain's arrays were most of its convert's
 // memory, and faulting their pages in a third of its time.
@@ -109,7 +132,7 @@ struct MeshSource {
   // only its name). Called from any thread, as often as a writer needs it;
   // throws strata::Error when the source no longer reads.
   std::function<Mesh(size_t)> make;
-  size_t triangles = 0; // in all the meshes, for a summary that does not make them
+  std::vector<MeshOutline> outlines; // outlineOf(make(i)) for each mesh i
 };
 
 // A further scene over the same nodes (Atlas --lod all: one per level).

@@ -65,19 +65,6 @@ Mesh chunkMesh(const GeomChunk& g, const std::string& name, bool skirts) {
   return mesh;
 }
 
-// What chunkMesh makes of `g` (which has vertices), without making it:
-// whether the mesh has a primitive, and its triangles.
-struct ChunkCount {
-  bool mesh = false;
-  size_t triangles = 0;
-};
-
-ChunkCount chunkCount(const GeomChunk& g, bool skirts) {
-  const size_t solid = g.indices.size() - g.skirtSkip;
-  const size_t skirt = skirts ? g.skirtSkip : 0;
-  return {solid > 0 || skirt > 0, solid / 3 + skirt / 3};
-}
-
 // The meshes of a scene made on demand (LoadOptions::meshesOnDemand): each
 // chunk's frame read again from the file, made into the mesh chunkMesh
 // makes and textured as TextureBinder::place placed it. Reading every frame
@@ -177,13 +164,13 @@ std::vector<Mesh> levelMeshes(const File& file, const LoadOptions& options, uint
 // faulted all of them in.
 struct Ahead {
   bool on = false;       // the file is one buildScene goes on with (else it throws)
-  bool onDemand = false; // counts, not meshes: buildScene makes them on demand
+  bool onDemand = false; // outlines, not meshes: buildScene has them made on demand
   const File* file = nullptr;
   uint32_t level = 0, side = 0;
   size_t tocIndex = 0;
   CheckedStubs checked;
-  std::vector<Mesh> meshes;       // by node of the level, x major
-  std::vector<ChunkCount> counts; // the same, on demand
+  std::vector<Mesh> meshes;          // by node of the level, x major
+  std::vector<MeshOutline> outlines; // the same, on demand
   // By frame offset: the geometry stubs checkStructure checks (toc, stub),
   // and the level's nodes that show the frame.
   std::unordered_map<uint32_t, std::vector<std::pair<size_t, size_t>>> stubs;
@@ -208,7 +195,7 @@ struct Ahead {
         if (g.geomStubs[i].length) stubs[g.geomStubs[i].offset].push_back({t, i});
     }
     meshes.resize(size_t(side) * side);
-    if (onDemand) counts.resize(meshes.size());
+    if (onDemand) outlines.resize(meshes.size());
     for (size_t k = 0; k < meshes.size(); ++k) {
       const GeomStub& stub = toc->geomStubs[nodeId(level, uint32_t(k / side), uint32_t(k % side))];
       if (stub.length) nodes[stub.offset].push_back(k);
@@ -229,11 +216,13 @@ struct Ahead {
     auto shown = nodes.find(frame.offset);
     if (shown != nodes.end() && !frame.geom.verts.empty())
       for (size_t k : shown->second) {
+        Mesh mesh =
+            chunkMesh(frame.geom, nodeName(level, uint32_t(k / side), uint32_t(k % side)), skirts);
+        // On demand it is outlined and let go: its memory is the next one's.
         if (onDemand)
-          counts[k] = chunkCount(frame.geom, skirts);
+          outlines[k] = outlineOf(mesh);
         else
-          meshes[k] = chunkMesh(frame.geom, nodeName(level, uint32_t(k / side), uint32_t(k % side)),
-                                skirts);
+          meshes[k] = std::move(mesh);
       }
     frame.geom = GeomChunk();
   }
@@ -242,7 +231,7 @@ struct Ahead {
 // toScene; with `owned` (the same file, ours to change) each geometry
 // frame's vertices and indices are let go as soon as nothing needs them, so
 // the model and the scene are never held whole together. With `ahead`, the
-// checks and meshes (or, ahead->onDemand, their counts) were made as the
+// checks and meshes (or, ahead->onDemand, their outlines) were made as the
 // frames were read from `source` (loadScene).
 Scene buildScene(const File& file, const LoadOptions& options, const std::string& fileName,
                  const TileOrigins& origins, File* owned, Ahead* ahead,
@@ -267,18 +256,19 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
   const uint32_t side = 1u << level;
   const size_t count = size_t(side) * side;
   std::vector<Mesh> meshes;
-  std::vector<ChunkCount> counts; // on demand
+  std::vector<MeshOutline> outlines; // on demand
+  const bool onDemand = ahead && ahead->onDemand;
   if (ahead) {
     if (!ahead->on || ahead->meshes.size() != count ||
-        (ahead->onDemand && ahead->counts.size() != count))
+        (onDemand && ahead->outlines.size() != count))
       throw std::logic_error("Atlas load: the meshes made ahead are not the level's");
     meshes = std::move(ahead->meshes);
-    counts = std::move(ahead->counts);
+    outlines = std::move(ahead->outlines);
     for (size_t k = 0; k < count; ++k)
       if (leftOut.count(
               pieceIndex(tocIndex, nodeId(level, uint32_t(k / side), uint32_t(k % side))))) {
         meshes[k] = Mesh();
-        if (!counts.empty()) counts[k] = ChunkCount();
+        if (onDemand) outlines[k] = MeshOutline();
       }
   } else {
     meshes = levelMeshes(file, options, level, tocIndex, leftOut, owned);
@@ -289,30 +279,26 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
   // Tiles and materials are taken in node order; the coordinates they set
   // are then worked out on every core.
   std::vector<std::optional<ChunkTexture>> placed;
-  std::shared_ptr<MeshesOnDemand> onDemand;
-  if (!counts.empty()) {
-    onDemand = std::make_shared<MeshesOnDemand>();
-    onDemand->bytes = source;
-    onDemand->fileName = fileName;
-    onDemand->skirts = options.skirts;
-  }
+  std::shared_ptr<MeshesOnDemand> made;
+  if (onDemand) made.reset(new MeshesOnDemand{source, fileName, options.skirts, {}});
   for (size_t k = 0; k < count; ++k) {
     const uint32_t x = uint32_t(k / side), y = uint32_t(k % side);
     Node node;
     node.name = nodeName(level, x, y);
     node.tags = {{"level", level}, {"x", x}, {"y", y}};
-    if (onDemand ? counts[k].mesh : !meshes[k].primitives.empty()) {
+    if (onDemand ? !outlines[k].empty() : !meshes[k].primitives.empty()) {
       placed.push_back(textures.place(level, x, y));
       node.mesh = int(scene.meshes.size());
       if (onDemand) {
         const uint32_t id = nodeId(level, x, y);
         const GeomStub& stub = toc->geomStubs[id];
-        onDemand->chunks.push_back(
+        made->chunks.push_back(
             {stub.offset, stub.length, toc->version, node.name,
              "geometry stub " + std::to_string(id) + " of TOC " + std::to_string(tocIndex),
              placed.back()});
+        if (placed.back()) applyTexture(outlines[k], *placed.back());
+        scene.meshSource.outlines.push_back(std::move(outlines[k]));
         scene.meshes.push_back(Mesh{node.name, {}});
-        scene.meshSource.triangles += counts[k].triangles;
       } else {
         scene.meshes.push_back(std::move(meshes[k]));
       }
@@ -322,7 +308,7 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
     if (options.progress) options.progress(k + 1, count);
   }
   if (onDemand)
-    scene.meshSource.make = [onDemand](size_t i) { return onDemand->make(i); };
+    scene.meshSource.make = [made](size_t i) { return made->make(i); };
   else
     parallelFor(placed.size(), [&](size_t i) {
       if (placed[i]) applyTexture(scene.meshes[i], *placed[i]);

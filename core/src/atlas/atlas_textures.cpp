@@ -390,4 +390,11 @@ void applyTexture(Mesh& mesh, const ChunkTexture& t) {
   }
 }
 
+void applyTexture(MeshOutline& outline, const ChunkTexture& t) {
+  for (PrimitiveOutline& prim : outline) {
+    prim.uv1 = prim.uv0;
+    prim.material = t.material;
+  }
+}
+
 } // namespace strata::atlas

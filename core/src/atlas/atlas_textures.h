@@ -43,6 +43,9 @@ struct ChunkTexture {
 // of every primitive in `mesh`, which was built from the chunk `t` was placed
 // for. Touches nothing but `mesh`: the meshes are textured on every core.
 void applyTexture(Mesh& mesh, const ChunkTexture& t);
+// What applyTexture does to the outline of such a mesh (made on demand):
+// a second UV set as large as the first, and the material.
+void applyTexture(MeshOutline& outline, const ChunkTexture& t);
 
 // Gives each chunk's primitives their texture coordinates and material, the
 // tiles decoded through `tiles`. Under LoadOptions::partial a tile that does
