@@ -1,7 +1,8 @@
 // .atlas bytes: read, `info`, `validate`, the scene (textures bound, skirts
 // as their own primitive) and the write-back of the unchanged model. The
 // scene is made both ways, from the model read whole (toScene) and as the
-// frames are read (loadScene, what convert does): they must agree.
+// frames are read (loadScene), and with meshes on demand (what convert
+// does): they must agree, and each mesh made on demand its outline.
 #include "harness.h"
 #include "scratch.h"
 
@@ -14,22 +15,29 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 
 namespace strata::fuzz {
 
 namespace {
 
 // What a load gave: its error, or each node's name and vertex count and the
-// pieces it left out.
+// pieces it left out. A mesh on demand is made, and held to its outline.
 std::string outcome(const std::function<Scene()>& load) {
   try {
     const Scene s = load();
     std::string d;
     for (const Node& n : s.nodes) {
       size_t vertices = 0;
-      if (n.mesh >= 0)
-        for (const Primitive& p : s.meshes[size_t(n.mesh)].primitives)
-          vertices += p.positions.size();
+      if (n.mesh >= 0) {
+        const size_t m = size_t(n.mesh);
+        const Mesh mesh = s.meshSource.make ? s.meshSource.make(m) : s.meshes[m];
+        if (s.meshSource.make && outlineOf(mesh) != s.meshSource.outlines.at(m)) {
+          std::fprintf(stderr, "mesh %s made on demand is not its outline\n", mesh.name.c_str());
+          std::abort();
+        }
+        for (const Primitive& p : mesh.primitives) vertices += p.positions.size();
+      }
       d += n.name + " " + std::to_string(vertices) + "\n";
     }
     for (const std::string& l : s.leftOut) d += l + "\n";
@@ -57,9 +65,13 @@ void fuzzAtlas(const uint8_t* data, size_t size) {
         const std::string path = writeScratch("input.atlas", data, size);
         const std::string ahead =
             outcome([&] { return atlas::loadScene(FileBytes(path), options, name); });
-        if (whole != ahead) {
-          std::fprintf(stderr, "toScene and loadScene disagree:\n%s\n--\n%s\n", whole.c_str(),
-                       ahead.c_str());
+        options.meshesOnDemand = true;
+        const std::string onDemand = outcome([&] {
+          return atlas::loadScene(std::make_shared<const FileBytes>(path), options, name);
+        });
+        if (whole != ahead || whole != onDemand) {
+          std::fprintf(stderr, "toScene, loadScene and on demand disagree:\n%s\n--\n%s\n--\n%s\n",
+                       whole.c_str(), ahead.c_str(), onDemand.c_str());
           std::abort();
         }
         cleanErrorsAllowed([&] { (void)atlas::writeAtlas(file); });
