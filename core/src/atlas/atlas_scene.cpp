@@ -84,12 +84,13 @@ struct MeshesOnDemand {
   Mesh make(size_t i) const {
     const Chunk& c = chunks.at(i);
     // Copied, not read through the mapping: its pages were given back as
-    // the frames were read, and mapping them in again would hold them.
-    std::vector<uint8_t> frame(c.length);
-    bytes->copy(c.offset, c.length, frame.data());
-    Mesh mesh =
-        chunkMesh(readGeomFrame(frame.data(), c.offset, c.length, c.version, fileName, c.who),
-                  c.name, skirts);
+    // the frames were read, and mapping them in again would hold them (and
+    // a file cut short would raise SIGBUS, where a read fails). Not zeroed
+    // first: the copy fills it.
+    std::unique_ptr<uint8_t[]> frame(new uint8_t[c.length]);
+    bytes->copy(c.offset, c.length, frame.get());
+    Mesh mesh = chunkMesh(
+        readGeomFrame(frame.get(), c.offset, c.length, c.version, fileName, c.who), c.name, skirts);
     if (c.texture) applyTexture(mesh, *c.texture);
     return mesh;
   }
