@@ -6,6 +6,7 @@
 // the level shown or at another.
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
+#include "atlas_test_files.h"
 #include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -78,24 +79,10 @@ File terrain() {
   return synthTerrain(o);
 }
 
-fs::path written(File f, const std::string& name) {
-  layoutAtlas(f);
-  const fs::path path = tempDir() / name;
-  writeBytes(path, writeAtlas(f));
-  return path;
-}
-
-Frame& frameOfNode(File& f, uint32_t level, uint32_t x, uint32_t y) {
-  const uint32_t at = f.tocs[0].geomStubs[nodeId(level, x, y)].offset;
-  for (Frame& fr : f.frames)
-    if (fr.offset == at) return fr;
-  throw std::runtime_error("no frame");
-}
-
 } // namespace
 
 TEST(AtlasLoadAhead, EveryLevelWithAndWithoutSkirtsIsTheWholeModelsScene) {
-  const fs::path path = written(terrain(), "shuffled.atlas");
+  const fs::path path = writtenAtlas(terrain(), "shuffled.atlas");
   for (int lod : {-1, 0, 1, 2})
     for (bool skirts : {false, true}) {
       SCOPED_TRACE("lod " + std::to_string(lod) + (skirts ? " skirts" : ""));
@@ -127,7 +114,7 @@ TEST(AtlasLoadAhead, AFrameTwoStubsShareGivesBothNodesItsMesh) {
     if (f.frames[i].offset == own) f.frames.erase(f.frames.begin() + long(i));
   LoadOptions o;
   o.textures = false;
-  const Scene s = loadBothWays(written(f, "shared.atlas"), o);
+  const Scene s = loadBothWays(writtenAtlas(f, "shared.atlas"), o);
   ASSERT_EQ(s.meshes.size(), 16u);
   // Nodes are x major: (0, 0) is mesh 0, (1, 1) mesh 5; the same vertices.
   EXPECT_EQ(s.meshes[5].name, "L2_1_1");
@@ -138,7 +125,7 @@ TEST(AtlasLoadAhead, AFrameTwoStubsShareGivesBothNodesItsMesh) {
 TEST(AtlasLoadAhead, ABadChunkAtTheLevelShownIsRefusedOrLeftOutAlike) {
   File f = terrain();
   frameOfNode(f, 2, 3, 1).geom.verts[7].point[2] = std::numeric_limits<float>::quiet_NaN();
-  const fs::path path = written(f, "nan-leaf.atlas");
+  const fs::path path = writtenAtlas(f, "nan-leaf.atlas");
   LoadOptions o;
   o.textures = false;
   EXPECT_TRUE(loadBothWays(path, o).meshes.empty()); // refused, the same message
@@ -156,7 +143,7 @@ TEST(AtlasLoadAhead, ABadChunkAtAnotherLevelLeavesOnlyItselfOut) {
   // Level 1 chunk (0, 1): an index past its vertices.
   GeomChunk& g = frameOfNode(f, 1, 0, 1).geom;
   g.indices[4] = uint16_t(g.verts.size() + 3);
-  const fs::path path = written(f, "index-level1.atlas");
+  const fs::path path = writtenAtlas(f, "index-level1.atlas");
   LoadOptions o;
   o.textures = false;
   EXPECT_TRUE(loadBothWays(path, o).meshes.empty());

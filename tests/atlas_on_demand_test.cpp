@@ -6,6 +6,7 @@
 // changes under the convert must fail it, leaving no output.
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
+#include "atlas_test_files.h"
 #include "common/quadtree.h"
 #include "gltf_writer.h"
 #include "strata/error.h"
@@ -23,13 +24,6 @@ using namespace strata::atlas;
 using namespace testsupport;
 
 namespace {
-
-fs::path written(File f, const std::string& name) {
-  layoutAtlas(f);
-  const fs::path path = tempDir() / name;
-  writeBytes(path, writeAtlas(f));
-  return path;
-}
 
 File terrain(bool textured) {
   SynthOptions o;
@@ -106,17 +100,10 @@ Scene expectSameWhenMade(const fs::path& path, const LoadOptions& o) {
   return a;
 }
 
-Frame& frameOfNode(File& f, uint32_t level, uint32_t x, uint32_t y) {
-  const uint32_t at = f.tocs[0].geomStubs[nodeId(level, x, y)].offset;
-  for (Frame& fr : f.frames)
-    if (fr.offset == at) return fr;
-  throw std::runtime_error("no frame");
-}
-
 } // namespace
 
 TEST(AtlasMeshesOnDemand, EveryLevelWithAndWithoutSkirtsMakesTheHeldMeshes) {
-  const fs::path path = written(terrain(false), "shuffled.atlas");
+  const fs::path path = writtenAtlas(terrain(false), "shuffled.atlas");
   for (int lod : {-1, 0, 1, 2})
     for (bool skirts : {false, true}) {
       SCOPED_TRACE("lod " + std::to_string(lod) + (skirts ? " skirts" : ""));
@@ -131,7 +118,7 @@ TEST(AtlasMeshesOnDemand, EveryLevelWithAndWithoutSkirtsMakesTheHeldMeshes) {
 }
 
 TEST(AtlasMeshesOnDemand, TexturedChunksAreMadeWithTheirTilesCoordinatesAndMaterials) {
-  const fs::path path = written(terrain(true), "textured.atlas");
+  const fs::path path = writtenAtlas(terrain(true), "textured.atlas");
   LoadOptions o;
   o.skirts = true;
   const Scene s = expectSameWhenMade(path, o);
@@ -145,7 +132,7 @@ TEST(AtlasMeshesOnDemand, TexturedChunksAreMadeWithTheirTilesCoordinatesAndMater
 TEST(AtlasMeshesOnDemand, AChunkLeftOutIsNeitherCountedNorMade) {
   File f = terrain(false);
   frameOfNode(f, 2, 3, 1).geom.verts[7].point[2] = std::numeric_limits<float>::quiet_NaN();
-  const fs::path path = written(f, "nan-leaf.atlas");
+  const fs::path path = writtenAtlas(f, "nan-leaf.atlas");
   LoadOptions o;
   o.textures = false;
   EXPECT_THROW(onDemand(path, o), Error);
@@ -161,7 +148,7 @@ TEST(AtlasMeshesOnDemand, AChunkLeftOutIsNeitherCountedNorMade) {
 }
 
 TEST(AtlasMeshesOnDemand, EveryLevelAtOnceHoldsItsMeshes) {
-  const fs::path path = written(terrain(false), "all.atlas");
+  const fs::path path = writtenAtlas(terrain(false), "all.atlas");
   LoadOptions o;
   o.lod = LoadOptions::kAllLevels;
   o.textures = false;
@@ -172,7 +159,7 @@ TEST(AtlasMeshesOnDemand, EveryLevelAtOnceHoldsItsMeshes) {
 }
 
 TEST(AtlasMeshesOnDemand, TheGltfWrittenIsTheHeldScenesByteForByte) {
-  const fs::path path = written(terrain(true), "glb.atlas");
+  const fs::path path = writtenAtlas(terrain(true), "glb.atlas");
   for (bool skirts : {false, true})
     for (gltf::TextureMode textures : {gltf::TextureMode::Png, gltf::TextureMode::None}) {
       LoadOptions o;
@@ -197,7 +184,7 @@ TEST(AtlasMeshesOnDemand, TheGltfWrittenIsTheHeldScenesByteForByte) {
 }
 
 TEST(AtlasMeshesOnDemand, AFileThatShrinksUnderTheConvertFailsItAndLeavesNoOutput) {
-  const fs::path path = written(terrain(false), "shrinks.atlas");
+  const fs::path path = writtenAtlas(terrain(false), "shrinks.atlas");
   LoadOptions o;
   o.textures = false;
   const Scene s = onDemand(path, o);
