@@ -84,7 +84,8 @@ const Mesh& meshOf(const BufferLayout& layout, int i, Mesh& made, int& madeIndex
   const Scene& scene = *layout.scene;
   if (!layout.onDemand()) return scene.meshes[size_t(i)];
   if (madeIndex != i) {
-    made = scene.meshSource.make(size_t(i));
+    madeIndex = -1; // until it is whole
+    scene.meshSource.make(size_t(i), made);
     madeIndex = i;
     if (outlineOf(made) != scene.meshSource.outlines[size_t(i)])
       throw Error(scene.name, Error::kNoOffset,
@@ -94,9 +95,9 @@ const Mesh& meshOf(const BufferLayout& layout, int i, Mesh& made, int& madeIndex
   return made;
 }
 
-// The bytes of batch `b` into `to`: its views, and zeros between them.
-void fillBatch(const BufferLayout& layout, const Batch& b, uint8_t* to) {
-  Mesh made;
+// The bytes of batch `b` into `to`: its views, and zeros between them. A
+// mesh made on demand is made into `made`, in the memory it holds.
+void fillBatch(const BufferLayout& layout, const Batch& b, uint8_t* to, Mesh& made) {
   int madeIndex = -1;
   size_t at = b.start;
   for (size_t i = b.first; i < b.last; ++i) {
@@ -119,8 +120,10 @@ constexpr size_t kBatch = size_t(256) << 10; // bytes
 // memory), into `to`, its batches made on every core.
 void fillBuffer(const BufferLayout& layout, uint8_t* to) {
   const std::vector<Batch> batches = batchesOf(layout, kBatch);
-  parallelFor(batches.size(),
-              [&](size_t i) { fillBatch(layout, batches[i], to + batches[i].start); });
+  parallelFor(batches.size(), [&](size_t i) {
+    Mesh made;
+    fillBatch(layout, batches[i], to + batches[i].start, made);
+  });
 }
 
 // The buffer's bytes written to `out` after what `head` writes (the GLB's
@@ -145,6 +148,7 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out,
   size_t held = 0;                              // bytes being made or ready
   bool writing = false;                         // a thread is draining `ready`
   std::vector<std::vector<uint8_t>> spare;      // the memory of batches written
+  std::vector<Mesh> spareMeshes;                // of meshes made for batches made
   // Writes the ready tasks from `next` on, one thread at a time; `lock` is
   // held on entry and exit, let go around each write.
   auto drain = [&](std::unique_lock<std::mutex>& lock) {
@@ -183,6 +187,7 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out,
     }
     const Batch& b = batches[task - 1];
     std::vector<uint8_t> bytes;
+    Mesh made;
     {
       // The task whose turn it is never waits, so waiting never blocks the
       // whole write (tasks are taken in order: every earlier one is being
@@ -194,15 +199,20 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out,
         bytes = std::move(spare.back());
         spare.pop_back();
       }
+      if (!spareMeshes.empty()) {
+        made = std::move(spareMeshes.back());
+        spareMeshes.pop_back();
+      }
     }
     try {
       bytes.resize(b.end - b.start);
-      fillBatch(layout, b, bytes.data());
+      fillBatch(layout, b, bytes.data(), made);
     } catch (...) {
       failed = std::current_exception();
       bytes.clear(); // nothing written for it: the output is discarded
     }
     std::unique_lock<std::mutex> lock(m);
+    spareMeshes.push_back(std::move(made));
     held -= (b.end - b.start) - bytes.size();
     ready[task] = std::move(bytes);
     drain(lock);

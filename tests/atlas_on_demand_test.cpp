@@ -92,10 +92,19 @@ Scene expectSameWhenMade(const fs::path& path, const LoadOptions& o) {
   for (size_t m = 0; m < a.meshes.size() && m < b.meshes.size(); ++m) {
     EXPECT_EQ(b.meshes[m].name, a.meshes[m].name);
     EXPECT_TRUE(b.meshes[m].primitives.empty()) << b.meshes[m].name;
-    expectSameMesh(b.meshSource.make(m), a.meshes[m]);
+    Mesh made;
+    b.meshSource.make(m, made);
+    expectSameMesh(made, a.meshes[m]);
     if (m < b.meshSource.outlines.size()) {
       EXPECT_TRUE(b.meshSource.outlines[m] == outlineOf(a.meshes[m])) << a.meshes[m].name;
     }
+  }
+  // Made again into the memory of the mesh made before (last to first), as
+  // the glTF writer makes them: nothing of that mesh is left over.
+  Mesh reused;
+  for (size_t m = b.meshes.size(); m-- > 0;) {
+    b.meshSource.make(m, reused);
+    if (m < a.meshes.size()) expectSameMesh(reused, a.meshes[m]);
   }
   return a;
 }
@@ -115,6 +124,29 @@ TEST(AtlasMeshesOnDemand, EveryLevelWithAndWithoutSkirtsMakesTheHeldMeshes) {
       const size_t side = size_t(1) << (lod < 0 ? 2 : lod);
       EXPECT_EQ(s.meshes.size(), side * side);
     }
+}
+
+// Before v140 no normal is stored (§3): a chunk read into the memory of a
+// v140 one (each thread reuses its chunk from mesh to mesh) keeps none of
+// its normals.
+TEST(AtlasMeshesOnDemand, AnOlderChunkMadeAfterANewerOneHasTheDefaultNormals) {
+  SynthOptions o;
+  o.treeDepth = 2;
+  o.gridQuads = 4;
+  LoadOptions l;
+  l.textures = false;
+  Mesh made;
+  onDemand(writtenAtlas(synthTerrain(o), "v140.atlas"), l).meshSource.make(0, made);
+  ASSERT_FALSE(made.primitives.empty());
+  ASSERT_NE(made.primitives[0].normals[0], (Vec3{0, 0, 1})) << "the v140 terrain's normals";
+  o.version = kVersionMorphSwap;
+  const fs::path older = writtenAtlas(synthTerrain(o), "v130.atlas");
+  onDemand(older, l).meshSource.make(0, made);
+  const Scene h = held(older, l);
+  ASSERT_FALSE(h.meshes.empty());
+  expectSameMesh(made, h.meshes[0]);
+  for (const Primitive& p : made.primitives)
+    for (const Vec3& n : p.normals) ASSERT_EQ(n, (Vec3{0, 0, 1}));
 }
 
 TEST(AtlasMeshesOnDemand, TexturedChunksAreMadeWithTheirTilesCoordinatesAndMaterials) {

@@ -65,9 +65,9 @@ Scene onDemandScene(std::function<Mesh(size_t)> make, std::shared_ptr<std::atomi
     s.meshSource.outlines.push_back(outlineOf(m));
     m.primitives.clear();
   }
-  s.meshSource.make = [make, calls](size_t i) {
+  s.meshSource.make = [make, calls](size_t i, Mesh& mesh) {
     ++*calls;
-    return make(i);
+    mesh = make(i);
   };
   return s;
 }
@@ -159,7 +159,7 @@ TEST(GltfMeshesOnDemand, TheBoundsAreThoseOfThePositionsInGltfAxes) {
   held.roots = {0};
   Scene lazy = held;
   lazy.meshSource.outlines = {outlineOf(held.meshes[0])};
-  lazy.meshSource.make = [p](size_t) { return Mesh{"m", {p}}; };
+  lazy.meshSource.make = [p](size_t, Mesh& mesh) { mesh = Mesh{"m", {p}}; };
   lazy.meshes[0].primitives.clear();
   gltf::WriteOptions w;
   w.binary = false;

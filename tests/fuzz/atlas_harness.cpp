@@ -31,7 +31,8 @@ std::string outcome(const std::function<Scene()>& load) {
       size_t vertices = 0;
       if (n.mesh >= 0) {
         const size_t m = size_t(n.mesh);
-        const Mesh mesh = s.meshSource.make ? s.meshSource.make(m) : s.meshes[m];
+        Mesh mesh = s.meshes[m];
+        if (s.meshSource.make) s.meshSource.make(m, mesh);
         if (s.meshSource.make && outlineOf(mesh) != s.meshSource.outlines.at(m)) {
           std::fprintf(stderr, "mesh %s made on demand is not its outline\n", mesh.name.c_str());
           std::abort();

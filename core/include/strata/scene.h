@@ -129,9 +129,10 @@ MeshOutline outlineOf(const Mesh& mesh);
 // memory, and faulting their pages in a third of its time.
 struct MeshSource {
   // Mesh i whole, as the load would have held it (Scene::meshes[i] holds
-  // only its name). Called from any thread, as often as a writer needs it;
-  // throws strata::Error when the source no longer reads.
-  std::function<Mesh(size_t)> make;
+  // only its name), into `mesh`, whose arrays' memory it may reuse. Called
+  // from any thread, as often as a writer needs it; throws strata::Error
+  // when the source no longer reads.
+  std::function<void(size_t i, Mesh& mesh)> make;
   std::vector<MeshOutline> outlines; // outlineOf(make(i)) for each mesh i
 };
 

@@ -29,10 +29,11 @@ File readAtlas(const FileBytes& bytes, const std::string& fileName, const ReadHo
 
 // The geometry of the frame of `length` bytes at `offset` in the file, read
 // again from those bytes alone (`frame`) for a mesh made on demand
-// (loadScene); `who` names its stub in errors. Throws what readAtlas throws
-// for the same bytes (a stub it read: its length is at least 16).
-GeomChunk readGeomFrame(const uint8_t* frame, uint32_t offset, uint32_t length, uint32_t version,
-                        const std::string& fileName, const std::string& who);
+// (loadScene) into `into`, whose arrays' memory it reuses; `who` names its
+// stub in errors. Throws what readAtlas throws for the same bytes (a stub it
+// read: its length is at least 16).
+void readGeomFrame(const uint8_t* frame, uint32_t offset, uint32_t length, uint32_t version,
+                   const std::string& fileName, const std::string& who, GeomChunk& into);
 
 // Serializes the model at the offsets its stubs name. Throws strata::Error if
 // the model is inconsistent (a stub length that differs from its frame's size,

@@ -138,7 +138,8 @@ void readGeomBody(ByteReader& r, uint32_t version, GeomChunk& g) {
   uint32_t vertCount = r.u32("mVertCount");
   const size_t vertSize = version >= kVersionNormals ? 52 : 40; // §3 bytes per vertex
   r.count(vertCount, vertSize, "vertices");
-  g.verts.resize(vertCount);
+  // Every vertex starts as a new one: before v140 the normal is not stored.
+  g.verts.assign(vertCount, Vertex());
   const uint8_t* at = r.take(uint64_t(vertCount) * vertSize, "vertices");
   // §3's field order: point, texCoord, then the two morph offsets (point
   // morph first before 130), then the normal from 140.
@@ -203,9 +204,11 @@ FrameMarkers markersOf(TocKind k) {
 }
 
 // The frame of `length` bytes at `offset` in the file, from its bytes
-// `frame` (fewer than 16 fail as a short read).
-Frame readFrameBytes(const uint8_t* frame, const std::string& fileName, uint32_t offset,
-                     uint32_t length, TocKind kind, uint32_t version, const std::string& who) {
+// `frame` (fewer than 16 fail as a short read), into `f`: a geometry body's
+// arrays into the memory f.geom's already hold.
+void readFrameBytes(const uint8_t* frame, const std::string& fileName, uint32_t offset,
+                    uint32_t length, TocKind kind, uint32_t version, const std::string& who,
+                    Frame& f) {
   ByteReader r(frame, length, fileName, offset);
   size_t at = r.tell();
   uint32_t marker = r.u32("ATSP frame marker");
@@ -227,7 +230,6 @@ Frame readFrameBytes(const uint8_t* frame, const std::string& fileName, uint32_t
   };
   const FrameMarkers m = markersOf(kind);
   expectMarker(m.head, "head");
-  Frame f;
   f.offset = offset;
   f.kind = kind;
   f.version = version;
@@ -251,7 +253,6 @@ Frame readFrameBytes(const uint8_t* frame, const std::string& fileName, uint32_t
               " bytes remain");
   r.seek(r.tell() + bodySize, "frame tail");
   expectMarker(m.tail, "tail");
-  return f;
 }
 
 // The frame a stub names, from the whole file's `size` bytes at `data`.
@@ -266,7 +267,9 @@ Frame readFrame(const uint8_t* data, size_t size, const std::string& fileName, u
     throw Error(fileName, offset,
                 who + " length " + std::to_string(length) +
                     " is shorter than a chunk frame (16 bytes)");
-  return readFrameBytes(data + offset, fileName, offset, length, kind, version, who);
+  Frame f;
+  readFrameBytes(data + offset, fileName, offset, length, kind, version, who, f);
+  return f;
 }
 
 const char* kindName(TocKind k) {
@@ -384,9 +387,19 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
 
 } // namespace
 
-GeomChunk readGeomFrame(const uint8_t* frame, uint32_t offset, uint32_t length, uint32_t version,
-                        const std::string& fileName, const std::string& who) {
-  return readFrameBytes(frame, fileName, offset, length, TocKind::Geom, version, who).geom;
+void readGeomFrame(const uint8_t* frame, uint32_t offset, uint32_t length, uint32_t version,
+                   const std::string& fileName, const std::string& who, GeomChunk& into) {
+  Frame f;
+  f.geom = std::move(into);
+  // What the body sets only in some versions starts as in a new chunk.
+  f.geom.bounds = Box3();
+  f.geom.colFlag = kCollisionAbsent;
+  f.geom.collision.treeDepth = 0;
+  f.geom.collision.tree.clear();
+  f.geom.collision.offsets.clear();
+  f.geom.collision.indices.clear();
+  readFrameBytes(frame, fileName, offset, length, TocKind::Geom, version, who, f);
+  into = std::move(f.geom);
 }
 
 File readAtlas(const std::vector<uint8_t>& bytes, const std::string& fileName) {

@@ -26,42 +26,54 @@ const Toc* geometryToc(const File& file) {
 
 namespace {
 
-Primitive basePrimitive(const GeomChunk& g) {
-  Primitive p;
+// `p` as the chunk's vertices, with no indices yet, in the memory its
+// arrays already hold.
+void setVertices(const GeomChunk& g, Primitive& p) {
   const size_t n = g.verts.size();
-  p.positions.reserve(n);
-  p.normals.reserve(n);
-  p.uv0.reserve(n);
-  MorphTarget morph;
-  morph.positions.reserve(n);
-  morph.uv0.reserve(n);
-  for (const Vertex& v : g.verts) {
-    p.positions.push_back(v.point);
-    p.normals.push_back(v.normal);
-    p.uv0.push_back(v.texCoord);
-    morph.positions.push_back(v.pointMorph);
-    morph.uv0.push_back(v.texMorph);
+  p.positions.resize(n);
+  p.normals.resize(n);
+  p.uv0.resize(n);
+  p.uv1.clear();
+  p.colors.clear();
+  p.material = -1;
+  p.morphTargets.resize(1);
+  MorphTarget& morph = p.morphTargets[0];
+  morph.positions.resize(n);
+  morph.uv0.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const Vertex& v = g.verts[i];
+    p.positions[i] = v.point;
+    p.normals[i] = v.normal;
+    p.uv0[i] = v.texCoord;
+    morph.positions[i] = v.pointMorph;
+    morph.uv0[i] = v.texMorph;
   }
-  p.morphTargets.push_back(std::move(morph));
-  return p;
 }
 
-// The mesh of the chunk in `frame` (no primitives when it has no triangles).
-Mesh chunkMesh(const GeomChunk& g, const std::string& name, bool skirts) {
+// The mesh of the chunk (no primitives when it has no triangles) into
+// `mesh`, whose arrays' memory it reuses: a convert made each of a large
+// terrain's meshes twice (outlined, then written), ten arrays a mesh, and
+// freeing them while another thread freed the glTF model held both up on
+// the allocator's lock.
+void chunkMesh(const GeomChunk& g, const std::string& name, bool skirts, Mesh& mesh) {
   const size_t solid = g.indices.size() - g.skirtSkip;
-  Mesh mesh;
+  const bool skirt = skirts && g.skirtSkip;
   mesh.name = name;
-  Primitive base = basePrimitive(g);
-  if (skirts && g.skirtSkip) {
-    Primitive skirt = base;
-    skirt.indices.assign(g.indices.begin() + solid, g.indices.end());
-    base.indices.assign(g.indices.begin(), g.indices.begin() + solid);
-    if (!base.indices.empty()) mesh.primitives.push_back(std::move(base));
-    mesh.primitives.push_back(std::move(skirt));
-  } else {
-    base.indices.assign(g.indices.begin(), g.indices.begin() + solid);
-    if (!base.indices.empty()) mesh.primitives.push_back(std::move(base));
+  mesh.primitives.resize((solid ? 1 : 0) + (skirt ? 1 : 0));
+  if (solid) {
+    setVertices(g, mesh.primitives[0]);
+    mesh.primitives[0].indices.assign(g.indices.begin(), g.indices.begin() + solid);
   }
+  if (skirt) {
+    Primitive& p = mesh.primitives.back();
+    setVertices(g, p);
+    p.indices.assign(g.indices.begin() + solid, g.indices.end());
+  }
+}
+
+Mesh chunkMesh(const GeomChunk& g, const std::string& name, bool skirts) {
+  Mesh mesh;
+  chunkMesh(g, name, skirts, mesh);
   return mesh;
 }
 
@@ -81,18 +93,20 @@ struct MeshesOnDemand {
   bool skirts = false;
   std::vector<Chunk> chunks; // by scene mesh
 
-  Mesh make(size_t i) const {
+  void make(size_t i, Mesh& mesh) const {
     const Chunk& c = chunks.at(i);
     // Copied, not read through the mapping: its pages were given back as
     // the frames were read, and mapping them in again would hold them (and
-    // a file cut short would raise SIGBUS, where a read fails). Not zeroed
-    // first: the copy fills it.
-    std::unique_ptr<uint8_t[]> frame(new uint8_t[c.length]);
-    bytes->copy(c.offset, c.length, frame.get());
-    Mesh mesh = chunkMesh(
-        readGeomFrame(frame.get(), c.offset, c.length, c.version, fileName, c.who), c.name, skirts);
+    // a file cut short would raise SIGBUS, where a read fails). The frame's
+    // bytes and geometry are each thread's, reused from one mesh to the next
+    // (chunkMesh says why).
+    thread_local std::vector<uint8_t> frame;
+    thread_local GeomChunk geom;
+    frame.resize(c.length);
+    bytes->copy(c.offset, c.length, frame.data());
+    readGeomFrame(frame.data(), c.offset, c.length, c.version, fileName, c.who, geom);
+    chunkMesh(geom, c.name, skirts, mesh);
     if (c.texture) applyTexture(mesh, *c.texture);
-    return mesh;
   }
 };
 
@@ -217,13 +231,15 @@ struct Ahead {
     auto shown = nodes.find(frame.offset);
     if (shown != nodes.end() && !frame.geom.verts.empty())
       for (size_t k : shown->second) {
-        Mesh mesh =
-            chunkMesh(frame.geom, nodeName(level, uint32_t(k / side), uint32_t(k % side)), skirts);
-        // On demand it is outlined and let go: its memory is the next one's.
-        if (onDemand)
-          outlines[k] = outlineOf(mesh);
-        else
-          meshes[k] = std::move(mesh);
+        const std::string name = nodeName(level, uint32_t(k / side), uint32_t(k % side));
+        if (onDemand) {
+          // Outlined only: each thread makes every mesh in the memory of the one before.
+          thread_local Mesh outlined;
+          chunkMesh(frame.geom, name, skirts, outlined);
+          outlines[k] = outlineOf(outlined);
+        } else {
+          meshes[k] = chunkMesh(frame.geom, name, skirts);
+        }
       }
     frame.geom = GeomChunk();
   }
@@ -309,7 +325,7 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
     if (options.progress) options.progress(k + 1, count);
   }
   if (onDemand)
-    scene.meshSource.make = [made](size_t i) { return made->make(i); };
+    scene.meshSource.make = [made](size_t i, Mesh& mesh) { made->make(i, mesh); };
   else
     parallelFor(placed.size(), [&](size_t i) {
       if (placed[i]) applyTexture(scene.meshes[i], *placed[i]);
