@@ -131,9 +131,10 @@ void fillBuffer(const BufferLayout& layout, uint8_t* to) {
 // budget has and written in order, so the output is never held whole and the
 // converting runs beside the writing: while `head` serializes the JSON on
 // one thread, the others make the first batches, up to aheadMax bytes of
-// them held.
-void streamBuffer(const BufferLayout& layout, std::ostream& out,
-                  const std::function<void()>& head) {
+// them held. `afterHead` runs on the head's thread once the batches made
+// meanwhile are written, while the others go on.
+void streamBuffer(const BufferLayout& layout, std::ostream& out, const std::function<void()>& head,
+                  const std::function<void()>& afterHead) {
   // Made ahead at most: a 496 MB terrain's convert on two threads took
   // 0.48 s against 0.51-0.52 s with none, its peak memory unchanged (128 MiB
   // raised it by 110 MiB, and was no faster); an eighth of a small buffer, so
@@ -183,6 +184,7 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out,
       drain(lock);
       lock.unlock();
       if (failed) std::rethrow_exception(failed);
+      afterHead();
       return;
     }
     const Batch& b = batches[task - 1];
@@ -733,15 +735,18 @@ std::string glbHead(const tinygltf::Model& model, size_t binLength) {
 // The GLB of the model, its binary chunk streamed from the scene
 // (streamBuffer) while the JSON is written, then padded with zeros. The
 // model is let go once its JSON is written, on the thread that wrote it,
-// while the others make the binary chunk (not after, on one thread).
+// while the others make the binary chunk (not after, on one thread), and
+// once the batches made meanwhile are written: let go before, the others
+// waited with their batches made ahead held, and a 496 MB terrain's convert
+// on two threads took 294 ms against 284 (medians of 15 runs each, in turn).
 void streamGlb(tinygltf::Model& model, const BufferLayout& layout, std::ostream& out) {
   auto head = [&] {
     const std::string bytes = glbHead(model, layout.size);
     out.write(bytes.data(), std::streamsize(bytes.size()));
-    model = tinygltf::Model();
   };
-  if (layout.size == 0) return head();
-  streamBuffer(layout, out, head);
+  auto letGo = [&] { model = tinygltf::Model(); };
+  if (layout.size == 0) return head(), letGo();
+  streamBuffer(layout, out, head, letGo);
   out.write("\0\0\0", std::streamsize(padTo4(layout.size)));
 }
 
