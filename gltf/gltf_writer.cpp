@@ -1,5 +1,6 @@
 #include "gltf_writer.h"
 
+#include "batch_slots.h"
 #include "gltf_json.h"
 
 #include "common/base64.h"
@@ -144,26 +145,34 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out, const std::func
   // Task 0 is the head, task n + 1 batch n; they are written in task order.
   std::mutex m; // guards everything below
   std::condition_variable written;
-  size_t next = 0;                              // the next task to write
-  std::map<size_t, std::vector<uint8_t>> ready; // made, waiting for their turn
-  size_t held = 0;                              // bytes being made or ready
-  bool writing = false;                         // a thread is draining `ready`
-  std::vector<std::vector<uint8_t>> spare;      // the memory of batches written
-  std::vector<Mesh> spareMeshes;                // of meshes made for batches made
+  size_t next = 0; // the next task to write
+  // A batch's bytes: in a slot, or (larger than one) in memory of its own.
+  struct Made {
+    uint8_t* bytes = nullptr;
+    size_t size = 0; // 0: nothing to write (it failed)
+    std::unique_ptr<uint8_t[]> own;
+  };
+  std::map<size_t, Made> ready; // made, waiting for their turn
+  size_t held = 0;              // bytes being made or ready
+  bool writing = false;         // a thread is draining `ready`
+  // Every batch but the last is at least kBatch bytes: as many as can be
+  // held at once, twice that size (a batch ends with a whole mesh).
+  BatchSlots slots(aheadMax / kBatch + 2, 2 * kBatch);
+  std::vector<Mesh> spareMeshes; // of meshes made for batches made
   // Writes the ready tasks from `next` on, one thread at a time; `lock` is
   // held on entry and exit, let go around each write.
   auto drain = [&](std::unique_lock<std::mutex>& lock) {
     if (writing) return;
     writing = true;
     for (auto it = ready.find(next); it != ready.end(); it = ready.find(next)) {
-      std::vector<uint8_t> bytes = std::move(it->second);
+      Made made = std::move(it->second);
       ready.erase(it);
       lock.unlock();
-      if (!bytes.empty())
-        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+      if (made.size)
+        out.write(reinterpret_cast<const char*>(made.bytes), std::streamsize(made.size));
       lock.lock();
-      held -= bytes.size();
-      spare.push_back(std::move(bytes));
+      held -= made.size;
+      if (made.bytes && !made.own) slots.give(made.bytes);
       ++next;
       written.notify_all();
     }
@@ -188,35 +197,37 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out, const std::func
       return;
     }
     const Batch& b = batches[task - 1];
-    std::vector<uint8_t> bytes;
-    Mesh made;
+    const size_t size = b.end - b.start;
+    Made made;
+    Mesh mesh;
     {
       // The task whose turn it is never waits, so waiting never blocks the
       // whole write (tasks are taken in order: every earlier one is being
       // made or is ready).
       std::unique_lock<std::mutex> lock(m);
-      written.wait(lock, [&] { return task == next || held + (b.end - b.start) <= aheadMax; });
-      held += b.end - b.start;
-      if (!spare.empty()) {
-        bytes = std::move(spare.back());
-        spare.pop_back();
-      }
+      written.wait(lock, [&] { return task == next || held + size <= aheadMax; });
+      held += size;
+      if (size <= slots.slotSize()) made.bytes = slots.take();
       if (!spareMeshes.empty()) {
-        made = std::move(spareMeshes.back());
+        mesh = std::move(spareMeshes.back());
         spareMeshes.pop_back();
       }
     }
+    made.size = size;
     try {
-      bytes.resize(b.end - b.start);
-      fillBatch(layout, b, bytes.data(), made);
+      if (!made.bytes) { // not zeroed: fillBatch writes every byte
+        made.own.reset(new uint8_t[size]);
+        made.bytes = made.own.get();
+      }
+      fillBatch(layout, b, made.bytes, mesh);
     } catch (...) {
       failed = std::current_exception();
-      bytes.clear(); // nothing written for it: the output is discarded
+      made.size = 0; // nothing written for it: the output is discarded
     }
     std::unique_lock<std::mutex> lock(m);
-    spareMeshes.push_back(std::move(made));
-    held -= (b.end - b.start) - bytes.size();
-    ready[task] = std::move(bytes);
+    spareMeshes.push_back(std::move(mesh));
+    held -= size - made.size;
+    ready[task] = std::move(made);
     drain(lock);
     lock.unlock();
     if (failed) std::rethrow_exception(failed);

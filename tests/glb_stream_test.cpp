@@ -76,3 +76,21 @@ TEST(GlbStream, SceneWithoutBufferIsTinygltfsBytes) {
   empty.name = "empty";
   expectStreamedEqualsInMemory(empty);
 }
+
+// Batches are made in slots of 512 KiB (batch_slots.h); a view larger than
+// one (720 KB of positions, 480 KB of UVs) is made in memory of its own, and
+// its bytes are the in-memory GLB's all the same.
+TEST(GlbStream, ViewsLargerThanABatchSlotStreamAsInMemory) {
+  Scene s = triangle("large", false);
+  Primitive& p = s.meshes[0].primitives[0];
+  p.positions.clear();
+  p.uv0.clear();
+  p.indices.clear();
+  for (uint32_t v = 0; v < 60000; ++v) {
+    p.positions.push_back({float(v / 2), float(v % 2), float(v % 7) * 0.25f});
+    p.uv0.push_back({float(v) / 60000.0f, float(v % 2)});
+    if (v >= 2) p.indices.insert(p.indices.end(), {v - 2, v - 1, v});
+  }
+  ASSERT_GT(gltf::writeGltf(s, {}).bytes.size(), size_t(1) << 20);
+  expectStreamedEqualsInMemory(s);
+}

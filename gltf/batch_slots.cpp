@@ -1,0 +1,44 @@
+#include "batch_slots.h"
+
+#include <sys/mman.h>
+
+namespace strata::gltf {
+
+namespace {
+constexpr size_t kHugePage = size_t(2) << 20;
+}
+
+BatchSlots::BatchSlots(size_t count, size_t size) : size_(size) {
+  if (count == 0 || size == 0) return;
+  // Mapped one huge page over, so that the slots can start at a boundary.
+  mappedSize_ = count * size + kHugePage;
+  void* p =
+      ::mmap(nullptr, mappedSize_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) {
+    mappedSize_ = 0;
+    return;
+  }
+  mapped_ = p;
+  const uintptr_t start = (reinterpret_cast<uintptr_t>(p) + kHugePage - 1) / kHugePage * kHugePage;
+  // A hint: where the kernel has no huge page the region is backed as any other.
+  ::madvise(reinterpret_cast<void*>(start), count * size, MADV_HUGEPAGE);
+  free_.reserve(count);
+  for (size_t i = count; i-- > 0;) free_.push_back(reinterpret_cast<uint8_t*>(start) + i * size);
+}
+
+BatchSlots::~BatchSlots() {
+  if (mapped_) ::munmap(mapped_, mappedSize_);
+}
+
+uint8_t* BatchSlots::take() {
+  if (free_.empty()) return nullptr;
+  uint8_t* slot = free_.back();
+  free_.pop_back();
+  return slot;
+}
+
+void BatchSlots::give(uint8_t* slot) {
+  free_.push_back(slot);
+}
+
+} // namespace strata::gltf
