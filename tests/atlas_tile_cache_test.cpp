@@ -70,3 +70,42 @@ TEST(AtlasTileCache, DecodeAheadHandsEachFrameOutOnce) {
   EXPECT_EQ(problems[0].offset, uint64_t(brokenAt) + 13); // §2, §4: the first image byte
   EXPECT_FALSE(tiles.take(kTexToc, 10));                  // checked, not kept
 }
+
+// With the file owned (a convert's), a tile handed out takes its PNG out of
+// its frame instead of a copy; a frame a second Tex TOC names too stays in
+// place, so that TOC's tile still decodes; a file not owned is never touched.
+TEST(AtlasTileCache, AnOwnedFilesTilesTakeTheirPngOutOfTheFrame) {
+  File f = synthUniqueTerrain(2, 3);
+  Toc second = f.tocs[kTexToc];
+  for (TexStub& s : second.texStubs) s.length = 0;
+  second.texStubs[5] = f.tocs[kTexToc].texStubs[5]; // L2_0_0's frame, named twice
+  f.tocs.push_back(second);
+  const size_t kSecond = f.tocs.size() - 1;
+  const uint32_t own = f.tocs[kTexToc].texStubs[6].offset, shared = second.texStubs[5].offset;
+  const std::vector<uint8_t> ownBytes = f.frameAt(own)->tex.data;
+  const std::vector<uint8_t> sharedBytes = f.frameAt(shared)->tex.data;
+  ASSERT_FALSE(ownBytes.empty());
+
+  const File notOwned = f;
+  TileCache copying(notOwned, false, atlasTileOrigins(notOwned, "t.atlas"));
+  ASSERT_TRUE(copying.take(kTexToc, 6));
+  EXPECT_EQ(notOwned.frameAt(own)->tex.data, ownBytes);
+
+  TileCache tiles(f, false, atlasTileOrigins(f, "t.atlas"), &f);
+  tiles.decodeAhead({{kTexToc, 6}, {kTexToc, 5}});
+  std::optional<strata::Image> moved = tiles.take(kTexToc, 6);
+  ASSERT_TRUE(moved);
+  EXPECT_EQ(moved->png, ownBytes);
+  EXPECT_TRUE(f.frameAt(own)->tex.data.empty());
+  expectFlat(*moved, synthTileColour(2, 0, 1));
+
+  std::optional<strata::Image> first = tiles.take(kTexToc, 5);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->png, sharedBytes);
+  EXPECT_EQ(f.frameAt(shared)->tex.data, sharedBytes);
+  std::optional<strata::Image> again = tiles.take(kSecond, 5);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->png, sharedBytes);
+  expectFlat(*again, synthTileColour(2, 0, 0));
+  EXPECT_TRUE(tiles.problems().empty());
+}

@@ -103,6 +103,9 @@ std::vector<uint8_t> pngFileOf(const Image& img);
 // checked all the same but its texels are not made (Image::data empty):
 // for a caller that only stores the PNG (LoadOptions::texels).
 Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file, bool texels = true);
+// The same, a PNG it keeps kept in the memory of `bytes` instead of a copy
+// (`bytes` are left as they were when it is not kept, or it throws).
+Image decodeEncoded(std::vector<uint8_t>&& bytes, const std::string& file, bool texels = true);
 
 // ---- DDS (Microsoft "DDS" container: DDS_HEADER, optional DDS_HEADER_DXT10) ----
 

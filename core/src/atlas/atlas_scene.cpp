@@ -290,7 +290,8 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
   } else {
     meshes = levelMeshes(file, options, level, tocIndex, leftOut, owned);
   }
-  TileCache tiles(file, options.swapRedBlue, origins ? origins : atlasTileOrigins(file, fileName));
+  TileCache tiles(file, options.swapRedBlue, origins ? origins : atlasTileOrigins(file, fileName),
+                  owned);
   TextureBinder textures(file, options, fileName, scene, tiles);
   textures.decodeAhead(level);
   // Tiles and materials are taken in node order; the coordinates they set

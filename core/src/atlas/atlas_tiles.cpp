@@ -7,6 +7,7 @@
 #include "strata/parallel.h"
 
 #include <set>
+#include <stdexcept>
 
 namespace strata::atlas {
 
@@ -28,12 +29,16 @@ TileOrigins atlasTileOrigins(const File& file, const std::string& fileName) {
   };
 }
 
-Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue,
-                        bool texels) {
+namespace {
+
+// decodeTilePayload, the PNG it keeps taken from `data` (Data: a
+// std::vector<uint8_t>, moved from or copied).
+template <class Data>
+Image decodePayload(uint8_t format, Data&& data, bool swapRedBlue, bool texels) {
   switch (format) { // §4 mFormat
   case 0:
   case 1: {
-    Image img = image::decodeEncoded(data, "", texels || swapRedBlue);
+    Image img = image::decodeEncoded(std::forward<Data>(data), "", texels || swapRedBlue);
     if (swapRedBlue) {
       for (size_t i = 0; i + 3 < img.data.size(); i += 4) std::swap(img.data[i], img.data[i + 2]);
       img.png.clear();
@@ -49,8 +54,24 @@ Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool s
   }
 }
 
-TileCache::TileCache(const File& file, bool swapRedBlue, TileOrigins origins)
-    : file_(file), swap_(swapRedBlue), origins_(std::move(origins)) {}
+} // namespace
+
+Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue,
+                        bool texels) {
+  return decodePayload(format, data, swapRedBlue, texels);
+}
+
+TileCache::TileCache(const File& file, bool swapRedBlue, TileOrigins origins, File* owned)
+    : file_(file), owned_(owned), swap_(swapRedBlue), origins_(std::move(origins)) {
+  if (owned && owned != &file) throw std::logic_error("TileCache: `owned` is not the file read");
+  if (!owned) return;
+  std::map<uint32_t, size_t> tocOf; // frame offset -> the first Tex TOC naming it
+  for (size_t t = 0; t < file.tocs.size(); ++t)
+    if (file.tocs[t].kind == TocKind::Tex)
+      for (const TexStub& s : file.tocs[t].texStubs)
+        if (s.length && !tocOf.emplace(s.offset, t).second && tocOf[s.offset] != t)
+          shared_.insert(s.offset);
+}
 
 const Frame* TileCache::frame(size_t toc, size_t stub) const {
   const uint32_t at = frameOf(toc, stub);
@@ -63,11 +84,16 @@ uint32_t TileCache::frameOf(size_t toc, size_t stub) const {
 }
 
 TileCache::Entry TileCache::decodeEntry(size_t toc, size_t stub, const Frame& f,
-                                        std::optional<Image>& image, bool texels) const {
+                                        std::optional<Image>& image, bool texels, bool kept) const {
   Entry e;
   const TileOrigin o = origins_(toc, stub);
   try {
-    image = decodeTilePayload(f.tex.format, f.tex.data, swap_ && texels, texels);
+    // A tile handed out takes its PNG from a frame that is ours: nothing
+    // reads the frame's bytes once it is decoded (a textured convert copied
+    // every tile, a fifth of what textures add to it).
+    Frame* own = kept && owned_ && !shared_.count(f.offset) ? owned_->frameAt(f.offset) : nullptr;
+    image = own ? decodePayload(f.tex.format, std::move(own->tex.data), swap_ && texels, texels)
+                : decodePayload(f.tex.format, f.tex.data, swap_ && texels, texels);
     image->name = o.imageName;
     e.ok = true;
   } catch (const Error& err) {
@@ -91,7 +117,7 @@ std::optional<Image> TileCache::decode(size_t toc, size_t stub) {
   const Frame* f = frame(toc, stub);
   if (!f) return std::nullopt;
   std::optional<Image> image;
-  done_[{toc, f->offset}] = decodeEntry(toc, stub, *f, image, texels_);
+  done_[{toc, f->offset}] = decodeEntry(toc, stub, *f, image, texels_, true);
   return image;
 }
 
@@ -127,7 +153,8 @@ void TileCache::decodeFrames(const std::vector<std::pair<size_t, size_t>>& stubs
   std::vector<Entry> entries(jobs.size());
   std::vector<std::optional<Image>> images(jobs.size());
   parallelFor(jobs.size(), [&](size_t k) {
-    entries[k] = decodeEntry(jobs[k].toc, jobs[k].stub, *jobs[k].frame, images[k], keep && texels_);
+    entries[k] =
+        decodeEntry(jobs[k].toc, jobs[k].stub, *jobs[k].frame, images[k], keep && texels_, keep);
     if (!keep) images[k].reset(); // freed as soon as it is checked
   });
   for (size_t k = 0; k < jobs.size(); ++k) {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,7 +40,10 @@ Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool s
 
 class TileCache {
 public:
-  TileCache(const File& file, bool swapRedBlue, TileOrigins origins);
+  // With `owned` (the same file, ours to change) the PNG bytes of a tile
+  // handed out are moved out of its frame, not copied (but for a frame that
+  // several Tex TOCs name, which each of them decodes).
+  TileCache(const File& file, bool swapRedBlue, TileOrigins origins, File* owned = nullptr);
 
   // The decoded image of stub `stub` of Tex TOC `toc`. A frame several stubs
   // share decodes once and is handed out once: nullopt for an empty stub, for
@@ -74,6 +78,8 @@ private:
     Problem problem;
   };
   const File& file_;
+  File* owned_;
+  std::set<uint32_t> shared_; // frames of several Tex TOCs (each decodes them): kept in place
   bool swap_;
   bool texels_ = true;
   TileOrigins origins_;
@@ -83,10 +89,11 @@ private:
   std::optional<Image> decode(size_t toc, size_t stub);
   // The frame a stub refers to, or nullptr (an empty stub, or no frame there).
   const Frame* frame(size_t toc, size_t stub) const;
-  // Decodes one stub's frame into `image`, touching nothing shared (checkAll
-  // and decodeAhead run it on several threads).
+  // Decodes one stub's frame into `image`, touching nothing shared but that
+  // frame (checkAll and decodeAhead run it on several threads); `kept`: the
+  // image is handed out (its PNG may then be moved out of an owned frame).
   Entry decodeEntry(size_t toc, size_t stub, const Frame& frame, std::optional<Image>& image,
-                    bool texels) const;
+                    bool texels, bool kept) const;
   // Decodes the frames of `stubs` not decoded yet, each once, in parallel;
   // `keep`: their images go to ahead_ (else only what went wrong is kept).
   void decodeFrames(const std::vector<std::pair<size_t, size_t>>& stubs, bool keep);

@@ -15,4 +15,10 @@ Image decodeEncoded(const std::vector<uint8_t>& bytes, const std::string& file, 
   throw Error(file, 0, "expected a JPEG (FF D8 FF) or PNG signature");
 }
 
+Image decodeEncoded(std::vector<uint8_t>&& bytes, const std::string& file, bool texels) {
+  if (bytes.size() >= 8 && std::memcmp(bytes.data(), "\x89PNG\r\n\x1a\n", 8) == 0)
+    return decodePNG(std::move(bytes), file, texels);
+  return decodeEncoded(bytes, file, texels);
+}
+
 } // namespace strata::image

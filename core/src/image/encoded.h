@@ -16,6 +16,9 @@ namespace strata::image {
 // Offsets in errors count from the start of `bytes`. `texels`: as
 // decodeEncoded's.
 Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file, bool texels = true);
+// The same, a PNG it keeps (Image::png) kept in the memory of `bytes`, which
+// are left as they were when it is not kept.
+Image decodePNG(std::vector<uint8_t>&& bytes, const std::string& file, bool texels = true);
 Image decodeJPEG(const std::vector<uint8_t>& bytes, const std::string& file);
 
 // decodePNG's two paths, apart for the tests and the fuzzer that compare
@@ -27,6 +30,9 @@ Image decodeJPEG(const std::vector<uint8_t>& bytes, const std::string& file);
 // filter type) but leaves out.data empty.
 // decodePNGWithLibpng decodes anything libpng does, or throws its message.
 bool decodeSimplePNG(const std::vector<uint8_t>& bytes, Image& out, bool texels = true);
+// The same, the PNG kept in the memory of `bytes` (left as they were when it
+// returns false).
+bool decodeSimplePNG(std::vector<uint8_t>&& bytes, Image& out, bool texels = true);
 Image decodePNGWithLibpng(const std::vector<uint8_t>& bytes, const std::string& file);
 
 } // namespace strata::image

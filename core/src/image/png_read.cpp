@@ -167,6 +167,13 @@ Image decodePNG(const std::vector<uint8_t>& bytes, const std::string& file, bool
   return decodePNGWithLibpng(bytes, file);
 }
 
+Image decodePNG(std::vector<uint8_t>&& bytes, const std::string& file, bool texels) {
+  Image img;
+  // Moved from only when the fast path keeps them.
+  if (decodeSimplePNG(std::move(bytes), img, texels)) return img;
+  return decodePNGWithLibpng(bytes, file);
+}
+
 Image decodePNGWithLibpng(const std::vector<uint8_t>& bytes, const std::string& file) {
   uint64_t idatBytes = 0;
   const std::vector<Chunk> chunks = walkChunks(bytes, idatBytes);

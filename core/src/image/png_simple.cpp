@@ -137,9 +137,8 @@ struct Inflater {
 // large image does not hold its memory for as long as the thread lives.
 constexpr size_t kKeptRawBytes = 1 << 20;
 
-} // namespace
-
-bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out, bool texels) {
+// decodeSimplePNG but for Image::png, which its callers set: copied, or moved.
+bool decodeSimpleTexels(const std::vector<uint8_t>& b, Image& out, bool texels) {
   static const uint8_t kSignature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
   if (b.size() < 8 + 25 + 12 + 12 || std::memcmp(b.data(), kSignature, 8) != 0) return false;
   if (soundChunk(b, 8, "IHDR") != 13) return false;
@@ -204,7 +203,20 @@ bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out, bool texels) {
   out.dxgiFormat = 28; // R8G8B8A8_UNORM, as decodePNG
   out.colorSpace = ColorSpace::SRGB;
   out.data = std::move(rgba);
+  return true;
+}
+
+} // namespace
+
+bool decodeSimplePNG(const std::vector<uint8_t>& b, Image& out, bool texels) {
+  if (!decodeSimpleTexels(b, out, texels)) return false;
   out.png = b;
+  return true;
+}
+
+bool decodeSimplePNG(std::vector<uint8_t>&& b, Image& out, bool texels) {
+  if (!decodeSimpleTexels(b, out, texels)) return false;
+  out.png = std::move(b);
   return true;
 }
 
