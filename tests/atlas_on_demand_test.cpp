@@ -149,6 +149,21 @@ TEST(AtlasMeshesOnDemand, AnOlderChunkMadeAfterANewerOneHasTheDefaultNormals) {
     for (const Vec3& n : p.normals) ASSERT_EQ(n, (Vec3{0, 0, 1}));
 }
 
+// A frame over 1 MiB is made in memory of its own, not the thread's kept
+// (atlas_scene.cpp, kKeptFrameBytes): the same meshes all the same.
+TEST(AtlasMeshesOnDemand, AChunkTooLargeToKeepIsMadeAsTheOthers) {
+  SynthOptions o;
+  o.treeDepth = 2;
+  o.gridQuads = 150;   // 151^2 vertices of 52 bytes: 1.2 MB a chunk
+  o.collision = false; // a collision block addresses at most 65,536 indices
+  const fs::path path = writtenAtlas(synthTerrain(o), "large.atlas");
+  ASSERT_GT(fs::file_size(path), size_t(5) << 20);
+  LoadOptions l;
+  l.textures = false;
+  l.skirts = true;
+  expectSameWhenMade(path, l);
+}
+
 TEST(AtlasMeshesOnDemand, TexturedChunksAreMadeWithTheirTilesCoordinatesAndMaterials) {
   const fs::path path = writtenAtlas(terrain(true), "textured.atlas");
   LoadOptions o;

@@ -77,6 +77,11 @@ Mesh chunkMesh(const GeomChunk& g, const std::string& name, bool skirts) {
   return mesh;
 }
 
+// The largest frame whose memory a thread keeps for the next mesh it makes,
+// so that one large chunk does not hold its memory for as long as the thread
+// lives (a 32x32-quad chunk is 90 KB).
+constexpr uint32_t kKeptFrameBytes = uint32_t(1) << 20;
+
 // The meshes of a scene made on demand (LoadOptions::meshesOnDemand): each
 // chunk's frame read again from the file, made into the mesh chunkMesh
 // makes and textured as TextureBinder::place placed it. Reading every frame
@@ -99,9 +104,14 @@ struct MeshesOnDemand {
     // the frames were read, and mapping them in again would hold them (and
     // a file cut short would raise SIGBUS, where a read fails). The frame's
     // bytes and geometry are each thread's, reused from one mesh to the next
-    // (chunkMesh says why).
-    thread_local std::vector<uint8_t> frame;
-    thread_local GeomChunk geom;
+    // (chunkMesh says why), but for a frame too large to keep.
+    thread_local std::vector<uint8_t> keptFrame;
+    thread_local GeomChunk keptGeom;
+    std::vector<uint8_t> ownFrame;
+    GeomChunk ownGeom;
+    const bool kept = c.length <= kKeptFrameBytes;
+    std::vector<uint8_t>& frame = kept ? keptFrame : ownFrame;
+    GeomChunk& geom = kept ? keptGeom : ownGeom;
     frame.resize(c.length);
     bytes->copy(c.offset, c.length, frame.data());
     readGeomFrame(frame.data(), c.offset, c.length, c.version, fileName, c.who, geom);
@@ -233,8 +243,11 @@ struct Ahead {
       for (size_t k : shown->second) {
         const std::string name = nodeName(level, uint32_t(k / side), uint32_t(k % side));
         if (onDemand) {
-          // Outlined only: each thread makes every mesh in the memory of the one before.
-          thread_local Mesh outlined;
+          // Outlined only: each thread makes every mesh in the memory of the
+          // one before, but for a chunk too large to keep (MeshesOnDemand).
+          thread_local Mesh kept;
+          Mesh own;
+          Mesh& outlined = frame.geom.verts.size() * sizeof(Vertex) <= kKeptFrameBytes ? kept : own;
           chunkMesh(frame.geom, name, skirts, outlined);
           outlines[k] = outlineOf(outlined);
         } else {
