@@ -20,8 +20,6 @@ BatchSlots::BatchSlots(size_t count, size_t size) : size_(size) {
   }
   mapped_ = p;
   const uintptr_t start = (reinterpret_cast<uintptr_t>(p) + kHugePage - 1) / kHugePage * kHugePage;
-  // A hint: where the kernel has no huge page the region is backed as any other.
-  ::madvise(reinterpret_cast<void*>(start), count * size, MADV_HUGEPAGE);
   free_.reserve(count);
   for (size_t i = count; i-- > 0;) free_.push_back(reinterpret_cast<uint8_t*>(start) + i * size);
 }
