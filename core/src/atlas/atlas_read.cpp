@@ -376,8 +376,8 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
   };
   // Runs of kRun frames (about 3 MB) a task: frame by frame, the threads
   // read neighbouring pages, each waiting on the page another was mapping
-  // in; a 496 MB terrain's frames took 203-208 ms of CPU on two threads in
-  // runs of 64, 211-214 ms one by one.
+  // in; a 496 MB terrain's frames took 206-212 ms of CPU on two threads in
+  // runs of 8, 202-208 ms in runs of 64, 211-214 ms one by one.
   constexpr size_t kRun = 32;
   parallelFor((physical.size() + kRun - 1) / kRun, [&](size_t run) {
     for (size_t n = run * kRun; n < std::min(physical.size(), run * kRun + kRun); ++n) readOne(n);
@@ -402,15 +402,11 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
 
 void readGeomFrame(const uint8_t* frame, uint32_t offset, uint32_t length, uint32_t version,
                    const std::string& fileName, const std::string& who, GeomChunk& into) {
+  // A new chunk but for the memory of its two large arrays, which the body
+  // fills again (readGeomBody): nothing else of the last one is left over.
   Frame f;
-  f.geom = std::move(into);
-  // What the body sets only in some versions starts as in a new chunk.
-  f.geom.bounds = Box3();
-  f.geom.colFlag = kCollisionAbsent;
-  f.geom.collision.treeDepth = 0;
-  f.geom.collision.tree.clear();
-  f.geom.collision.offsets.clear();
-  f.geom.collision.indices.clear();
+  f.geom.indices = std::move(into.indices);
+  f.geom.verts = std::move(into.verts);
   readFrameBytes(frame, fileName, offset, length, TocKind::Geom, version, who, f);
   into = std::move(f.geom);
 }
