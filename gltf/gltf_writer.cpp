@@ -820,7 +820,10 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
       writeFileAtomic(written.back(), f.bytes);
     }
     if (options.binary)
-      writeFileAtomic(path, [&](std::ostream& os) { streamGlb(model, layout, os); });
+      // The binary chunk alone, a lower bound of the file, is known before
+      // the JSON is written.
+      writeFileAtomic(
+          path, [&](std::ostream& os) { streamGlb(model, layout, os); }, layout.size);
     else
       writeFileAtomic(path, out.bytes);
   } catch (...) {

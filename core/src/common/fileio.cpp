@@ -93,13 +93,26 @@ void FileBytes::copy(size_t offset, size_t n, uint8_t* to) const {
   }
 }
 
-void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write) {
+void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write,
+                     uint64_t reserve) {
   fs::path target(path);
   std::random_device rd;
   fs::path tmp = target;
   tmp += ".tmp" + std::to_string(rd() % 1000000);
+  std::ios::openmode mode = std::ios::binary | std::ios::trunc;
+  if (reserve > 0) {
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      // Blocks only: the file's size is what is written (FALLOC_FL_KEEP_SIZE).
+      // Where the filesystem cannot, the writes allocate them as before.
+      // Opened again without truncating, which would let the blocks go.
+      if (::fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, off_t(reserve)) == 0)
+        mode = std::ios::binary | std::ios::in | std::ios::out;
+      ::close(fd);
+    }
+  }
   {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    std::ofstream out(tmp, mode);
     if (!out)
       throw Error(path, Error::kNoOffset,
                   std::string("cannot create output: ") + std::strerror(errno));
@@ -129,7 +142,8 @@ void writeFileAtomic(const std::string& path, const std::function<void(std::ostr
 
 static void writeAtomic(const std::string& path, const void* p, size_t n) {
   writeFileAtomic(
-      path, [&](std::ostream& out) { out.write(static_cast<const char*>(p), std::streamsize(n)); });
+      path, [&](std::ostream& out) { out.write(static_cast<const char*>(p), std::streamsize(n)); },
+      n);
 }
 
 void writeFileAtomic(const std::string& path, const std::vector<uint8_t>& bytes) {
