@@ -572,10 +572,10 @@ private:
         tags[k] = v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max()
                       ? tinygltf::Value(int(v))
                       : tinygltf::Value(double(v));
-      extras["strata"] = tinygltf::Value(tags);
+      extras["strata"] = tinygltf::Value(std::move(tags));
     }
     if (!n.lodAlternates.empty()) addLod(n, gn, extras);
-    if (!extras.empty()) gn.extras = tinygltf::Value(extras);
+    if (!extras.empty()) gn.extras = tinygltf::Value(std::move(extras));
   }
 
   // MSFT_lod: the node is LOD 0, `ids` its coarser alternates in order, and
@@ -585,9 +585,9 @@ private:
     for (int a : n.lodAlternates) ids.push_back(tinygltf::Value(a));
     for (float c : n.screenCoverage) coverage.push_back(tinygltf::Value(double(c)));
     tinygltf::Value::Object lod;
-    lod["ids"] = tinygltf::Value(ids);
-    gn.extensions["MSFT_lod"] = tinygltf::Value(lod);
-    if (!coverage.empty()) extras["MSFT_screencoverage"] = tinygltf::Value(coverage);
+    lod["ids"] = tinygltf::Value(std::move(ids));
+    gn.extensions["MSFT_lod"] = tinygltf::Value(std::move(lod));
+    if (!coverage.empty()) extras["MSFT_screencoverage"] = tinygltf::Value(std::move(coverage));
   }
 
   // `png`: the image encoded, or none when the image keeps the PNG it was
@@ -689,7 +689,7 @@ private:
     if (options_.textures == TextureMode::Ktx2 && t.image >= 0) {
       tinygltf::Value::Object basisu;
       basisu["source"] = tinygltf::Value(int(scene_.images.size()) + t.image);
-      gt.extensions["KHR_texture_basisu"] = tinygltf::Value(basisu);
+      gt.extensions["KHR_texture_basisu"] = tinygltf::Value(std::move(basisu));
     }
     gt.sampler = int(i);
   }
