@@ -22,8 +22,10 @@
 namespace strata::gltf {
 
 // The JSON chunk of a GLB, compact; buffer 0 is the BIN chunk of binLength
-// bytes (its data is not looked at), the others data: URIs.
-std::string glbJson(const tinygltf::Model& model, size_t binLength);
+// bytes (its data is not looked at), the others data: URIs. After `room`
+// zero bytes, which the caller fills (the GLB's header): the JSON is not
+// copied again behind them.
+std::string glbJson(const tinygltf::Model& model, size_t binLength, size_t room = 0);
 
 // A .gltf file: indented by 2, every buffer a data: URI of its data, a
 // newline at the end.

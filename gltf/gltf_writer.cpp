@@ -723,18 +723,19 @@ void put32(std::string& out, uint32_t v) {
 // Specification": a 12-byte header, the JSON chunk padded with spaces to 4
 // bytes, the BIN chunk's header when there is a buffer).
 std::string glbHead(const tinygltf::Model& model, size_t binLength) {
-  std::string json = glbJson(model, binLength);
-  const size_t jsonPad = padTo4(json.size());
+  constexpr size_t kHeader = 12 + 8; // the file's header, the JSON chunk's
+  std::string head = glbJson(model, binLength, kHeader);
+  const size_t json = head.size() - kHeader;
+  const size_t jsonPad = padTo4(json);
   const uint64_t bin = binLength ? 8 + binLength + padTo4(binLength) : 0;
-  const uint64_t total = 12 + 8 + json.size() + jsonPad + bin;
+  const uint64_t total = kHeader + json + jsonPad + bin;
   if (total > 0xFFFFFFFFu) throw Error("", Error::kNoOffset, "a GLB holds at most 4 GiB");
-  std::string head = "glTF";
-  head.reserve(28 + json.size() + jsonPad);
-  put32(head, 2);
-  put32(head, uint32_t(total));
-  put32(head, uint32_t(json.size() + jsonPad));
-  put32(head, 0x4E4F534A); // "JSON"
-  head += json;
+  std::string start = "glTF";
+  put32(start, 2);
+  put32(start, uint32_t(total));
+  put32(start, uint32_t(json + jsonPad));
+  put32(start, 0x4E4F534A); // "JSON"
+  head.replace(0, kHeader, start);
   head.append(jsonPad, ' ');
   if (binLength) {
     put32(head, uint32_t(binLength + padTo4(binLength)));

@@ -71,6 +71,9 @@ public:
     raw(std::string_view(buf, size_t(nlohmann::detail::to_chars(buf, buf + sizeof buf, v) - buf)));
   }
   void boolean(bool v) { raw(v ? "true" : "false"); }
+  bool compact() const { return indent_ < 0; }
+  // A value its caller wrote as this compact JSON itself (compact() only).
+  void piece(std::string_view json) { raw(json); }
   void null() { raw("null"); }
   void text(std::string_view s) {
     separate();

@@ -68,6 +68,12 @@ tinygltf::Model richModel() {
     v.target = target;
     m.bufferViews.push_back(v);
   }
+  // Views outside the writer's own kind (a stride, a name), written member
+  // by member rather than in one piece (gltf_json.cpp, Piece).
+  m.bufferViews.push_back(m.bufferViews[1]);
+  m.bufferViews.back().byteStride = 12;
+  m.bufferViews.push_back(m.bufferViews[1]);
+  m.bufferViews.back().name = "named view";
   tinygltf::Accessor pos = accessor(0, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC3, 3);
   pos.minValues = {-0.0, double(0.1f), 1e-7};
   pos.maxValues = {1e21, double(std::numeric_limits<float>::max()), double(123456.789f)};
@@ -85,6 +91,13 @@ tinygltf::Model richModel() {
   m.accessors.push_back(ints);
   m.accessors.push_back(accessor(1, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC4, 1));
   m.accessors.back().name = "named";
+  m.accessors.push_back(accessor(1, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC2, 1));
+  m.accessors.back().byteOffset = 4;
+  m.accessors.push_back(accessor(-1, TINYGLTF_COMPONENT_TYPE_BYTE, TINYGLTF_TYPE_VEC3, 2));
+  tinygltf::Accessor matrix = accessor(1, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_MAT4, 1);
+  matrix.minValues.assign(16, -2.5);
+  matrix.maxValues.assign(16, 2.5);
+  m.accessors.push_back(matrix);
 
   tinygltf::Mesh mesh;
   mesh.name = "chunk_3_1_2";
@@ -208,6 +221,14 @@ TEST(GltfJson, GlbChunkIsTinygltfsForEveryMemberTheWriterSets) {
   EXPECT_NE(ours.find("},null,{"), std::string::npos); // the empty node
   EXPECT_NE(ours.find("\\\"q\\\" \\\\ \\t\\n\\b\\f\\r\\u0001\\u001f\x7f / "), std::string::npos);
   EXPECT_NE(ours.find("\"buffers\":[{\"byteLength\":13}]"), std::string::npos);
+  EXPECT_NE(
+      ours.find("{\"buffer\":0,\"byteLength\":4,\"byteOffset\":8},{\"buffer\":0,\"byteLength\""
+                ":2,\"byteOffset\":4,\"target\":34963}"),
+      std::string::npos);
+  EXPECT_NE(ours.find("\"byteOffset\":8,\"byteStride\":12}"), std::string::npos);
+  EXPECT_NE(ours.find("{\"bufferView\":1,\"byteOffset\":4,\"componentType\":5126,\"count\":1,"
+                      "\"type\":\"VEC2\"},{\"componentType\":5120,\"count\":2,\"type\":\"VEC3\"}"),
+            std::string::npos);
 }
 
 TEST(GltfJson, GlbBufferLengthIsTheBinChunksNotTheData) {
