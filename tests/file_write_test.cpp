@@ -75,6 +75,27 @@ TEST(FileWrite, ReservedBlocksAreAllocatedBeforeTheWriteAndTheFileHoldsWhatWasWr
   EXPECT_GE(allocatedBefore, reserve);
 }
 
+TEST(FileWrite, ASmallOutputIsNotReservedAhead) {
+  // Below 1 MiB the reservation's own cost is more than it saves.
+  const fs::path dir = testsupport::tempDir() / "file_write_small";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path target = dir / "small.png";
+  const std::string bytes(64 << 10, 'p');
+  uint64_t allocatedBefore = 1;
+  writeFileAtomic(
+      target.string(),
+      [&](std::ostream& out) {
+        struct stat st {};
+        ASSERT_EQ(::stat(temporaryOf(target).c_str(), &st), 0);
+        allocatedBefore = uint64_t(st.st_blocks) * 512;
+        out.write(bytes.data(), std::streamsize(bytes.size()));
+      },
+      bytes.size());
+  EXPECT_EQ(allocatedBefore, 0u);
+  EXPECT_EQ(contents(target), bytes);
+}
+
 TEST(FileWrite, AReservedWriteThatFailsLeavesNothing) {
   const fs::path dir = testsupport::tempDir() / "file_write_failed";
   fs::remove_all(dir);

@@ -100,7 +100,12 @@ void writeFileAtomic(const std::string& path, const std::function<void(std::ostr
   fs::path tmp = target;
   tmp += ".tmp" + std::to_string(rd() % 1000000);
   std::ios::openmode mode = std::ios::binary | std::ios::trunc;
-  if (reserve > 0) {
+  // The reservation costs an open and a fallocate, about 18 us a file, and
+  // saved about 37 us a MiB written (326 MiB: 12 ms): below 1 MiB, a batch
+  // of small outputs (texture dictionaries by the thousand) would pay more
+  // than it saves.
+  constexpr uint64_t kReserveFrom = uint64_t(1) << 20;
+  if (reserve >= kReserveFrom) {
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd >= 0) {
       // Blocks only: the file's size is what is written (FALLOC_FL_KEEP_SIZE).
