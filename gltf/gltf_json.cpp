@@ -148,27 +148,21 @@ private:
   char* const end_ = buf_ + sizeof buf_;
 };
 
-// The type's name, for the types of the writer's accessors; else null.
-const char* vectorType(int type) {
-  switch (type) {
-  case TINYGLTF_TYPE_SCALAR:
-    return "SCALAR";
-  case TINYGLTF_TYPE_VEC2:
-    return "VEC2";
-  case TINYGLTF_TYPE_VEC3:
-    return "VEC3";
-  case TINYGLTF_TYPE_VEC4:
-    return "VEC4";
-  default:
-    return nullptr;
-  }
+// An accessor type's name, as tinygltf writes it ("" for a type it does not know).
+const char* typeName(int type) {
+  static const std::pair<int, const char*> types[] = {
+      {TINYGLTF_TYPE_SCALAR, "SCALAR"}, {TINYGLTF_TYPE_VEC2, "VEC2"}, {TINYGLTF_TYPE_VEC3, "VEC3"},
+      {TINYGLTF_TYPE_VEC4, "VEC4"},     {TINYGLTF_TYPE_MAT2, "MAT2"}, {TINYGLTF_TYPE_MAT3, "MAT3"},
+      {TINYGLTF_TYPE_MAT4, "MAT4"}};
+  for (const auto& [code, name] : types)
+    if (type == code) return name;
+  return "";
 }
 
-// The accessors the writer makes (no name, at most 4 bounds a side, a
-// vector type), in one piece; false for any other.
+// The accessors the writer makes (no name, at most 4 bounds a side), in
+// one piece; false for any other.
 bool accessorPiece(JsonText& j, const tinygltf::Accessor& a) {
-  const char* type = vectorType(a.type);
-  if (!j.compact() || !type || !a.name.empty() || a.maxValues.size() > 4 || a.minValues.size() > 4)
+  if (!j.compact() || !a.name.empty() || a.maxValues.size() > 4 || a.minValues.size() > 4)
     return false;
   const bool real = a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT ||
                     a.componentType == TINYGLTF_COMPONENT_TYPE_DOUBLE;
@@ -203,7 +197,7 @@ bool accessorPiece(JsonText& j, const tinygltf::Accessor& a) {
     bounds(p, a.minValues);
   }
   p.text(",\"type\":\"");
-  p.text(type);
+  p.text(typeName(a.type));
   p.text("\"}");
   j.piece(p.json());
   return true;
@@ -228,14 +222,7 @@ void accessor(JsonText& j, const tinygltf::Accessor& a) {
     numbers(j, "min", min);
   }
   if (!a.name.empty()) j.member("name", a.name);
-  static const std::pair<int, const char*> types[] = {
-      {TINYGLTF_TYPE_SCALAR, "SCALAR"}, {TINYGLTF_TYPE_VEC2, "VEC2"}, {TINYGLTF_TYPE_VEC3, "VEC3"},
-      {TINYGLTF_TYPE_VEC4, "VEC4"},     {TINYGLTF_TYPE_MAT2, "MAT2"}, {TINYGLTF_TYPE_MAT3, "MAT3"},
-      {TINYGLTF_TYPE_MAT4, "MAT4"}};
-  const char* type = "";
-  for (const auto& [code, name] : types)
-    if (a.type == code) type = name;
-  j.member("type", type);
+  j.member("type", typeName(a.type));
   j.endObject();
 }
 
