@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -41,6 +42,36 @@ bool canReserve(const fs::path& dir) {
   return ok;
 }
 
+// An empty directory of its own for a test.
+fs::path freshDir(const std::string& name) {
+  const fs::path dir = testsupport::tempDir() / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// The temporary file's state when `write` is called (UINT64_MAX: never seen).
+struct Before {
+  uint64_t allocated = UINT64_MAX; // bytes of blocks
+  uint64_t size = UINT64_MAX;
+};
+
+// `bytes` written to `target` through writeFileAtomic with `reserve`, and
+// what the temporary file held when the writing began.
+Before writeReserved(const fs::path& target, const std::string& bytes, uint64_t reserve) {
+  Before before;
+  writeFileAtomic(
+      target.string(),
+      [&](std::ostream& out) {
+        struct stat st {};
+        ASSERT_EQ(::stat(temporaryOf(target).c_str(), &st), 0);
+        before = {uint64_t(st.st_blocks) * 512, uint64_t(st.st_size)};
+        out.write(bytes.data(), std::streamsize(bytes.size()));
+      },
+      reserve);
+  return before;
+}
+
 std::string contents(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -49,58 +80,31 @@ std::string contents(const fs::path& p) {
 } // namespace
 
 TEST(FileWrite, ReservedBlocksAreAllocatedBeforeTheWriteAndTheFileHoldsWhatWasWritten) {
-  const fs::path dir = testsupport::tempDir() / "file_write_reserved";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = freshDir("file_write_reserved");
   const fs::path target = dir / "out.glb";
   const uint64_t reserve = 3u << 20; // 3 MiB, of 3 MiB + 5 written
   const std::string bytes(size_t(reserve) + 5, 'g');
-  uint64_t allocatedBefore = 0, sizeBefore = 1;
-  writeFileAtomic(
-      target.string(),
-      [&](std::ostream& out) {
-        struct stat st {};
-        ASSERT_EQ(::stat(temporaryOf(target).c_str(), &st), 0);
-        allocatedBefore = uint64_t(st.st_blocks) * 512;
-        sizeBefore = uint64_t(st.st_size);
-        out.write(bytes.data(), std::streamsize(bytes.size()));
-      },
-      reserve);
-  EXPECT_EQ(sizeBefore, 0u); // the size is what is written, not what is reserved
+  const Before before = writeReserved(target, bytes, reserve);
+  EXPECT_EQ(before.size, 0u); // the size is what is written, not what is reserved
   EXPECT_EQ(fs::file_size(target), bytes.size());
   EXPECT_EQ(contents(target), bytes);
   EXPECT_TRUE(temporaryOf(target).empty());
   if (!canReserve(dir))
     GTEST_SKIP() << "the filesystem of " << dir << " does not allocate blocks ahead (fallocate)";
-  EXPECT_GE(allocatedBefore, reserve);
+  EXPECT_GE(before.allocated, reserve);
 }
 
 TEST(FileWrite, ASmallOutputIsNotReservedAhead) {
   // Below 1 MiB the reservation's own cost is more than it saves.
-  const fs::path dir = testsupport::tempDir() / "file_write_small";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path target = dir / "small.png";
+  const fs::path target = freshDir("file_write_small") / "small.png";
   const std::string bytes(64 << 10, 'p');
-  uint64_t allocatedBefore = 1;
-  writeFileAtomic(
-      target.string(),
-      [&](std::ostream& out) {
-        struct stat st {};
-        ASSERT_EQ(::stat(temporaryOf(target).c_str(), &st), 0);
-        allocatedBefore = uint64_t(st.st_blocks) * 512;
-        out.write(bytes.data(), std::streamsize(bytes.size()));
-      },
-      bytes.size());
-  EXPECT_EQ(allocatedBefore, 0u);
+  const Before before = writeReserved(target, bytes, bytes.size());
+  EXPECT_EQ(before.allocated, 0u);
   EXPECT_EQ(contents(target), bytes);
 }
 
 TEST(FileWrite, AReservedWriteThatFailsLeavesNothing) {
-  const fs::path dir = testsupport::tempDir() / "file_write_failed";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path target = dir / "out.glb";
+  const fs::path target = freshDir("file_write_failed") / "out.glb";
   EXPECT_THROW(writeFileAtomic(
                    target.string(),
                    [](std::ostream& out) {
