@@ -68,8 +68,8 @@ tinygltf::Model richModel() {
     v.target = target;
     m.bufferViews.push_back(v);
   }
-  // Views outside the writer's own kind (a stride, a name), written member
-  // by member rather than in one piece (gltf_json.cpp, Piece).
+  // Views the writer does not make: a stride (still one piece, gltf_json.cpp
+  // Piece) and a name (written member by member).
   m.bufferViews.push_back(m.bufferViews[1]);
   m.bufferViews.back().byteStride = 12;
   m.bufferViews.push_back(m.bufferViews[1]);
