@@ -3,6 +3,7 @@
 #include "common/base64.h"
 #include "json_text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -395,33 +396,58 @@ void texture(JsonText& j, const tinygltf::Texture& t) {
   j.endObject();
 }
 
+const std::vector<std::string> kNoRuns;
+
+// `runs`: items written already (WrittenLists), after the model's own.
 template <size_t N, class T, class Write>
-void list(JsonText& j, const char (&key)[N], const std::vector<T>& items, Write write) {
-  if (items.empty()) return;
+void list(JsonText& j, const char (&key)[N], const std::vector<T>& items, Write write,
+          const std::vector<std::string>& runs = kNoRuns) {
+  const bool written = std::any_of(runs.begin(), runs.end(), [](auto& r) { return !r.empty(); });
+  if (items.empty() && !written) return;
   j.key(key);
   j.beginArray();
   for (const T& item : items) write(j, item);
+  for (const std::string& run : runs)
+    if (!run.empty()) j.piece(run);
   j.endArray();
 }
 
+size_t sizeOf(const std::vector<std::string>& runs) {
+  size_t n = 0;
+  for (const std::string& r : runs) n += r.size() + 1;
+  return n;
+}
+
+template <class T, class Write> void append(std::string& run, const T& item, Write write) {
+  if (!run.empty()) run += ',';
+  JsonText j(run, -1);
+  write(j, item);
+}
+
 // The model's members in nlohmann's (sorted) key order.
-std::string json(const tinygltf::Model& m, int indent, size_t binLength, size_t room = 0) {
+std::string json(const tinygltf::Model& m, const WrittenLists& w, int indent, size_t binLength,
+                 size_t room = 0) {
   std::string out;
   // Room for it all at once, more than it takes: growing by doubling copied
   // a large terrain's 5 MB and faulted in fresh pages for every copy (what
   // is reserved and not written is never touched).
+  // A scene's node indices take at most 12 characters each (a terrain's
+  // scene names every chunk).
   const size_t perLevel = indent < 0 ? 1 : 8;
+  size_t sceneNodes = 0;
+  for (const tinygltf::Scene& s : m.scenes) sceneNodes += s.nodes.size();
   out.reserve(room + 4096 +
               perLevel * (200 * m.accessors.size() + 120 * m.bufferViews.size() +
-                          300 * m.meshes.size() + 300 * m.nodes.size() +
-                          200 * (m.images.size() + m.materials.size() + m.textures.size())));
+                          300 * m.meshes.size() + 300 * m.nodes.size() + 12 * sceneNodes +
+                          200 * (m.images.size() + m.materials.size() + m.textures.size())) +
+              sizeOf(w.accessors) + sizeOf(w.bufferViews) + sizeOf(w.meshes) + sizeOf(w.nodes));
   out.append(room, '\0');
   JsonText j(out, indent);
   j.beginObject();
-  list(j, "accessors", m.accessors, accessor);
+  list(j, "accessors", m.accessors, accessor, w.accessors);
   j.key("asset");
   asset(j, m.asset);
-  list(j, "bufferViews", m.bufferViews, bufferView);
+  list(j, "bufferViews", m.bufferViews, bufferView, w.bufferViews);
   if (!m.buffers.empty()) {
     j.key("buffers");
     j.beginArray();
@@ -437,8 +463,8 @@ std::string json(const tinygltf::Model& m, int indent, size_t binLength, size_t 
   }
   list(j, "images", m.images, image);
   list(j, "materials", m.materials, material);
-  list(j, "meshes", m.meshes, mesh);
-  list(j, "nodes", m.nodes, node);
+  list(j, "meshes", m.meshes, mesh, w.meshes);
+  list(j, "nodes", m.nodes, node, w.nodes);
   list(j, "samplers", m.samplers, sampler);
   if (m.defaultScene > -1) j.member("scene", m.defaultScene);
   list(j, "scenes", m.scenes, scene);
@@ -449,12 +475,26 @@ std::string json(const tinygltf::Model& m, int indent, size_t binLength, size_t 
 
 } // namespace
 
-std::string glbJson(const tinygltf::Model& model, size_t binLength, size_t room) {
-  return json(model, -1, binLength, room);
+void appendJson(std::string& run, const tinygltf::Accessor& item) {
+  append(run, item, accessor);
+}
+void appendJson(std::string& run, const tinygltf::BufferView& item) {
+  append(run, item, bufferView);
+}
+void appendJson(std::string& run, const tinygltf::Mesh& item) {
+  append(run, item, mesh);
+}
+void appendJson(std::string& run, const tinygltf::Node& item) {
+  append(run, item, node);
+}
+
+std::string glbJson(const tinygltf::Model& model, const WrittenLists& written, size_t binLength,
+                    size_t room) {
+  return json(model, written, -1, binLength, room);
 }
 
 std::string gltfText(const tinygltf::Model& model) {
-  return json(model, 2, SIZE_MAX) + "\n";
+  return json(model, WrittenLists(), 2, SIZE_MAX) + "\n";
 }
 
 } // namespace strata::gltf

@@ -245,8 +245,12 @@ public:
   // Side files (WriteOptions::ktx2Beside) are moved to `beside`. The model's
   // buffer is left empty: its bytes are made from the scene when they are
   // written (BufferLayout), each array converted once, straight to where it goes.
-  tinygltf::Model build(std::vector<SideFile>& beside, BufferLayout& layout) {
+  // With `written` (a GLB), the meshes, their accessors and views, and the
+  // nodes are written there as JSON (glbJson), not kept in the model.
+  tinygltf::Model build(std::vector<SideFile>& beside, BufferLayout& layout,
+                        WrittenLists* written) {
     layout_ = &layout;
+    written_ = written;
     layout.scene = &scene_;
     if (options_.textures != TextureMode::None) {
       // Decoding and PNG encoding are most of a textured write: every image
@@ -284,7 +288,10 @@ public:
       throw std::logic_error("glTF writer: a mesh made on demand has no outline");
     }
     addMeshes(layout.onDemand() ? scene_.meshSource.outlines : held);
-    model_.nodes.resize(scene_.nodes.size());
+    if (written_)
+      written_->nodes.resize(scene_.nodes.size());
+    else
+      model_.nodes.resize(scene_.nodes.size());
     parallelFor(scene_.nodes.size(), [&](size_t i) { setNode(i); });
     // Used, never required: a viewer without it draws LOD 0.
     for (const Node& n : scene_.nodes)
@@ -314,6 +321,7 @@ private:
   const WriteOptions& options_;
   tinygltf::Model model_;
   BufferLayout* layout_ = nullptr;
+  WrittenLists* written_ = nullptr;
 
   struct Bounds {
     std::array<double, 3> min, max;
@@ -330,10 +338,22 @@ private:
   }
 
   // Where the next accessor and view go (indices into lists already sized),
-  // and the buffer offset the next view starts at or after.
+  // and the buffer offset the next view starts at or after. With runs (a
+  // GLB's mesh), they are written as JSON at the ends of those instead.
   struct Slots {
     size_t accessor, view, offset;
+    std::string* accessorRun = nullptr;
+    std::string* viewRun = nullptr;
   };
+
+  // The accessor `a` in its place (Slots).
+  int keep(Slots& at, tinygltf::Accessor& a) {
+    if (at.accessorRun)
+      appendJson(*at.accessorRun, a);
+    else
+      model_.accessors[at.accessor] = std::move(a);
+    return int(at.accessor++);
+  }
 
   static size_t align4(size_t n) { return n + padTo4(n); }
 
@@ -371,18 +391,31 @@ private:
       start[i + 1] = {start[i].accessor + span.accessor, start[i].view + span.view,
                       start[i].offset + span.offset};
     }
-    // Each list made on its own core: a large terrain's 25 k accessors and
-    // as many views are 19 MB of tinygltf structs to construct and fault in,
-    // 16-18 ms on one thread while the others waited.
-    parallelFor(3, [&](size_t list) {
-      if (list == 0) model_.accessors.resize(start[n].accessor);
-      if (list == 1) model_.bufferViews.resize(start[n].view);
-      if (list == 2) layout_->views.resize(start[n].view), model_.meshes.resize(n);
-    });
+    layout_->views.resize(start[n].view);
+    if (written_) {
+      // A GLB's are written as JSON here, on every core, a mesh's in runs of
+      // its own: a large terrain's 25 k accessors and as many views were
+      // 19 MB of tinygltf structs to construct, fault in and let go.
+      written_->accessors.resize(n);
+      written_->bufferViews.resize(n);
+      written_->meshes.resize(n);
+    } else {
+      model_.accessors.resize(start[n].accessor);
+      model_.bufferViews.resize(start[n].view);
+      model_.meshes.resize(n);
+    }
     std::vector<size_t> ends(n);
     parallelFor(n, [&](size_t i) {
       Slots at = start[i];
-      model_.meshes[i] = mesh(int(i), outlines[i], at);
+      if (written_) {
+        at.accessorRun = &written_->accessors[i];
+        at.viewRun = &written_->bufferViews[i];
+      }
+      tinygltf::Mesh m = mesh(int(i), outlines[i], at);
+      if (written_)
+        appendJson(written_->meshes[i], m);
+      else
+        model_.meshes[i] = std::move(m);
       if (at.accessor != start[i + 1].accessor || at.view != start[i + 1].view ||
           align4(at.offset) > start[i + 1].offset)
         throw std::logic_error("glTF writer: a mesh's views differ from their plan");
@@ -400,13 +433,17 @@ private:
   // (-1: from nothing of a mesh).
   int putView(Slots& at, size_t size, int target, int mesh,
               std::function<void(const Mesh*, uint8_t*)> fill) {
-    tinygltf::BufferView& v = model_.bufferViews[at.view];
+    tinygltf::BufferView v;
     v.buffer = 0;
     v.byteOffset = align4(at.offset);
     v.byteLength = size;
     v.target = target;
     layout_->views[at.view] = {v.byteOffset, size, mesh, std::move(fill)};
     at.offset = v.byteOffset + size;
+    if (at.viewRun)
+      appendJson(*at.viewRun, v);
+    else
+      model_.bufferViews[at.view] = std::move(v);
     return int(at.view++);
   }
 
@@ -435,7 +472,7 @@ private:
   template <size_t N, class Get, class Convert>
   int putFloatAccessor(Slots& at, int mesh, size_t count, const Bounds* bounds, Get get,
                        Convert convert) {
-    tinygltf::Accessor& a = model_.accessors[at.accessor];
+    tinygltf::Accessor a;
     a.bufferView = putView(at, count * N * sizeof(float), kArrayBuffer, mesh,
                            [get, convert](const Mesh* m, uint8_t* to) {
                              for (const std::array<float, N>& v : get(*m)) {
@@ -451,12 +488,12 @@ private:
       a.minValues.assign(bounds->min.begin(), bounds->min.end());
       a.maxValues.assign(bounds->max.begin(), bounds->max.end());
     }
-    return int(at.accessor++);
+    return keep(at, a);
   }
 
   // The indices of primitive `p` of scene mesh `mesh`.
   int putIndices(Slots& at, int mesh, size_t p, const PrimitiveOutline& outline) {
-    tinygltf::Accessor& a = model_.accessors[at.accessor];
+    tinygltf::Accessor a;
     a.count = outline.indices;
     a.type = TINYGLTF_TYPE_SCALAR;
     // 0xFFFF is the primitive-restart value and is not allowed as a U16 index.
@@ -478,7 +515,7 @@ private:
                              });
       a.componentType = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
     }
-    return int(at.accessor++);
+    return keep(at, a);
   }
 
   // The conversions, as types so each view's loop is compiled with its own.
@@ -555,7 +592,7 @@ private:
 
   void setNode(size_t i) {
     const Node& n = scene_.nodes[i];
-    tinygltf::Node& gn = model_.nodes[i];
+    tinygltf::Node gn;
     gn.name = n.name;
     gn.mesh = n.mesh;
     gn.children = n.children;
@@ -576,6 +613,10 @@ private:
     }
     if (!n.lodAlternates.empty()) addLod(n, gn, extras);
     if (!extras.empty()) gn.extras = tinygltf::Value(std::move(extras));
+    if (written_)
+      appendJson(written_->nodes[i], gn);
+    else
+      model_.nodes[i] = std::move(gn);
   }
 
   // MSFT_lod: the node is LOD 0, `ids` its coarser alternates in order, and
@@ -722,9 +763,9 @@ void put32(std::string& out, uint32_t v) {
 // A GLB's bytes up to its binary chunk's data (glTF 2.0 "GLB File Format
 // Specification": a 12-byte header, the JSON chunk padded with spaces to 4
 // bytes, the BIN chunk's header when there is a buffer).
-std::string glbHead(const tinygltf::Model& model, size_t binLength) {
+std::string glbHead(const tinygltf::Model& model, const WrittenLists& written, size_t binLength) {
   constexpr size_t kHeader = 12 + 8; // the file's header, the JSON chunk's
-  std::string head = glbJson(model, binLength, kHeader);
+  std::string head = glbJson(model, written, binLength, kHeader);
   const size_t json = head.size() - kHeader;
   const size_t jsonPad = padTo4(json);
   const uint64_t bin = binLength ? 8 + binLength + padTo4(binLength) : 0;
@@ -751,12 +792,16 @@ std::string glbHead(const tinygltf::Model& model, size_t binLength) {
 // once the batches made meanwhile are written: let go before, the others
 // waited with their batches made ahead held, and a 496 MB terrain's convert
 // on two threads took 294 ms against 284 (medians of 15 runs each, in turn).
-void streamGlb(tinygltf::Model& model, const BufferLayout& layout, std::ostream& out) {
+void streamGlb(tinygltf::Model& model, WrittenLists& written, const BufferLayout& layout,
+               std::ostream& out) {
   auto head = [&] {
-    const std::string bytes = glbHead(model, layout.size);
+    const std::string bytes = glbHead(model, written, layout.size);
     out.write(bytes.data(), std::streamsize(bytes.size()));
   };
-  auto letGo = [&] { model = tinygltf::Model(); };
+  auto letGo = [&] {
+    model = tinygltf::Model();
+    written = WrittenLists();
+  };
   if (layout.size == 0) return head(), letGo();
   streamBuffer(layout, out, head, letGo);
   out.write("\0\0\0", std::streamsize(padTo4(layout.size)));
@@ -767,10 +812,13 @@ void streamGlb(tinygltf::Model& model, const BufferLayout& layout, std::ostream&
 GltfOutput writeGltf(const Scene& scene, const WriteOptions& options) {
   GltfOutput out;
   BufferLayout layout;
-  tinygltf::Model model = Builder(scene, options).build(out.beside, layout);
+  WrittenLists written;
+  tinygltf::Model model =
+      Builder(scene, options).build(out.beside, layout, options.binary ? &written : nullptr);
   if (options.binary) {
-    const std::string head = glbHead(model, layout.size);
+    const std::string head = glbHead(model, written, layout.size);
     model = tinygltf::Model();
+    written = WrittenLists();
     out.bytes.resize(head.size() + layout.size + padTo4(layout.size));
     std::copy(head.begin(), head.end(), out.bytes.begin());
     fillBuffer(layout, out.bytes.data() + head.size());
@@ -809,9 +857,10 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
   // scene and a few batches of the buffer, never the buffer or the file.
   tinygltf::Model model;
   BufferLayout layout;
+  WrittenLists lists;
   GltfOutput out;
   if (options.binary)
-    model = Builder(scene, options).build(out.beside, layout);
+    model = Builder(scene, options).build(out.beside, layout, &lists);
   else
     out = writeGltf(scene, options);
   std::vector<std::string> written;
@@ -824,7 +873,7 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
       // The binary chunk alone, a lower bound of the file, is known before
       // the JSON is written.
       writeFileAtomic(
-          path, [&](std::ostream& os) { streamGlb(model, layout, os); }, layout.size);
+          path, [&](std::ostream& os) { streamGlb(model, lists, layout, os); }, layout.size);
     else
       writeFileAtomic(path, out.bytes);
   } catch (...) {

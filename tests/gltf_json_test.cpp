@@ -211,7 +211,7 @@ tinygltf::Model richModel() {
 
 TEST(GltfJson, GlbChunkIsTinygltfsForEveryMemberTheWriterSets) {
   const tinygltf::Model m = richModel();
-  const std::string ours = gltf::glbJson(m, m.buffers[0].data.size());
+  const std::string ours = gltf::glbJson(m, {}, m.buffers[0].data.size());
   EXPECT_EQ(ours, tinygltfGlbJson(m));
   // Spot checks on the text itself, not only agreement.
   EXPECT_NE(ours.find("\"min\":[-0.0,0.10000000149011612,1e-07]"), std::string::npos) << ours;
@@ -231,10 +231,47 @@ TEST(GltfJson, GlbChunkIsTinygltfsForEveryMemberTheWriterSets) {
             std::string::npos);
 }
 
+// The GLB writer's way (WrittenLists): some of each list's items written
+// ahead in runs, the rest in the model, give the JSON of the whole model.
+template <class T>
+void moveToRuns(std::vector<T>& items, std::vector<std::string>& runs, size_t keep) {
+  runs.assign(3, ""); // the middle one stays empty: it adds nothing, not a comma
+  for (size_t i = keep; i < items.size(); ++i)
+    gltf::appendJson(runs[i + 1 < items.size() ? 0 : 2], items[i]);
+  items.resize(keep);
+}
+
+TEST(GltfJson, ItemsWrittenAheadInRunsFollowTheModelsOwnInTheirLists) {
+  const tinygltf::Model whole = richModel();
+  ASSERT_GE(whole.accessors.size(), 3u);
+  ASSERT_GE(whole.bufferViews.size(), 3u);
+  ASSERT_GE(whole.meshes.size(), 2u);
+  ASSERT_GE(whole.nodes.size(), 3u);
+  for (size_t keep : {size_t(0), size_t(1)}) {
+    tinygltf::Model m = whole;
+    gltf::WrittenLists w;
+    moveToRuns(m.accessors, w.accessors, keep);
+    moveToRuns(m.bufferViews, w.bufferViews, keep);
+    moveToRuns(m.meshes, w.meshes, keep);
+    moveToRuns(m.nodes, w.nodes, keep);
+    EXPECT_EQ(w.accessors[1], "");
+    EXPECT_EQ(w.accessors[2].substr(0, 2), "{\"");              // one item, no comma before it
+    EXPECT_EQ(w.accessors[0].substr(0, 2), "{\"");              // the first item too
+    EXPECT_NE(w.accessors[0].find("},{\""), std::string::npos); // then a comma between
+    EXPECT_EQ(gltf::glbJson(m, w, m.buffers[0].data.size()), tinygltfGlbJson(whole))
+        << "keep " << keep;
+  }
+  tinygltf::Model none;
+  none.asset.version = "2.0";
+  gltf::WrittenLists empty;
+  empty.nodes.assign(2, ""); // runs with nothing in them: no list at all
+  EXPECT_EQ(gltf::glbJson(none, empty, 0), "{\"asset\":{\"version\":\"2.0\"}}");
+}
+
 TEST(GltfJson, GlbBufferLengthIsTheBinChunksNotTheData) {
   tinygltf::Model m = richModel();
   m.buffers[0].data.clear(); // streamed: the bytes are made as they are written
-  const std::string ours = gltf::glbJson(m, 342'000'000);
+  const std::string ours = gltf::glbJson(m, {}, 342'000'000);
   EXPECT_NE(ours.find("\"buffers\":[{\"byteLength\":342000000}]"), std::string::npos);
   m.buffers[0].data.resize(342'000'000 / 1000);
   std::string want = tinygltfGlbJson(m);
@@ -256,8 +293,8 @@ TEST(GltfJson, GltfTextIsTinygltfsIndentedTextWithTheBufferAsDataUri) {
 TEST(GltfJson, AModelWithNothingButItsAssetMatchesToo) {
   tinygltf::Model m;
   m.asset.version = "2.0";
-  EXPECT_EQ(gltf::glbJson(m, 0), "{\"asset\":{\"version\":\"2.0\"}}");
-  EXPECT_EQ(gltf::glbJson(m, 0), tinygltfGlbJson(m));
+  EXPECT_EQ(gltf::glbJson(m, {}, 0), "{\"asset\":{\"version\":\"2.0\"}}");
+  EXPECT_EQ(gltf::glbJson(m, {}, 0), tinygltfGlbJson(m));
   EXPECT_EQ(gltf::gltfText(m), tinygltfText(m));
   m.buffers.emplace_back(); // an empty buffer in a .gltf: the bare data: header
   EXPECT_EQ(gltf::gltfText(m), tinygltfText(m));
@@ -268,7 +305,7 @@ TEST(GltfJson, TextThatIsNotUtf8IsRefused) {
   m.asset.version = "2.0";
   m.nodes.emplace_back();
   m.nodes[0].name = "bad \xff byte";
-  EXPECT_THROW(gltf::glbJson(m, 0), Error);
+  EXPECT_THROW(gltf::glbJson(m, {}, 0), Error);
   EXPECT_THROW(gltf::gltfText(m), Error);
 }
 
