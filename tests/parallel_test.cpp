@@ -1,6 +1,7 @@
 // The process-wide thread budget (strata/parallel.h): parallelFor runs every
 // task once, never more threads than the budget, none beyond the calling one
-// while a reservation holds the rest, and rethrows the lowest task's error.
+// while a reservation holds the rest, and rethrows the lowest task's error;
+// parallelForRuns the same, a run of neighbouring indices to a thread.
 #include "strata/error.h"
 #include "strata/parallel.h"
 
@@ -81,4 +82,45 @@ TEST(Parallel, LowestFailingTaskIsRethrownAfterAllRan) {
     EXPECT_EQ(e.offset(), 37u);
   }
   EXPECT_EQ(ran.load(), 200);
+}
+
+TEST(Parallel, RunsOfNeighbouringIndicesEachGoToOneThread) {
+  BudgetRestore restore;
+  setThreadBudget(4);
+  constexpr size_t kCount = 1003, kRun = 32; // the last run is short
+  std::vector<std::atomic<int>> runs(kCount);
+  std::vector<std::thread::id> by(kCount);
+  parallelForRuns(kCount, kRun, [&](size_t i) {
+    ++runs[i];
+    by[i] = std::this_thread::get_id();
+    std::this_thread::sleep_for(std::chrono::microseconds(20)); // let the helpers take some
+  });
+  for (size_t i = 0; i < kCount; ++i) {
+    ASSERT_EQ(runs[i].load(), 1) << i;
+    if (i % kRun) { // within a run, one thread
+      ASSERT_EQ(by[i], by[i - 1]) << i;
+    }
+  }
+  size_t threads = 1;
+  for (size_t i = kRun; i < kCount; i += kRun) threads += by[i] != by[i - kRun];
+  EXPECT_GT(threads, 1u); // the runs did spread
+  size_t one = 0;
+  parallelForRuns(5, 0, [&](size_t) { ++one; }); // a run of 0 is a run of 1
+  EXPECT_EQ(one, 5u);
+}
+
+TEST(Parallel, LowestFailingIndexOfARunIsRethrownAfterAllRan) {
+  BudgetRestore restore;
+  setThreadBudget(4);
+  std::atomic<int> ran{0};
+  try {
+    parallelForRuns(200, 16, [&](size_t i) {
+      ++ran;
+      if (i == 150 || i == 41 || i == 37) throw Error("f", i, "task " + std::to_string(i));
+    });
+    FAIL() << "nothing thrown";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.offset(), 37u);
+  }
+  EXPECT_EQ(ran.load(), 200); // the rest of a run goes on after one fails
 }

@@ -33,4 +33,9 @@ private:
 // error a caller sees never depends on timing.
 void parallelFor(size_t count, const std::function<void(size_t)>& task);
 
+// The same, a thread taking `run` neighbouring indices at a time: for tasks
+// each writing its item's small result next to its neighbours', which two
+// threads taking every other index write into the same cache lines.
+void parallelForRuns(size_t count, size_t run, const std::function<void(size_t)>& task);
+
 } // namespace strata

@@ -379,9 +379,7 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
   // in; a 496 MB terrain's frames took 206-212 ms of CPU on two threads in
   // runs of 8, 202-208 ms in runs of 64, 211-214 ms one by one.
   constexpr size_t kRun = 32;
-  parallelFor((physical.size() + kRun - 1) / kRun, [&](size_t run) {
-    for (size_t n = run * kRun; n < std::min(physical.size(), run * kRun + kRun); ++n) readOne(n);
-  });
+  parallelForRuns(physical.size(), kRun, readOne);
   for (const std::exception_ptr& e : errors)
     if (e) std::rethrow_exception(e);
   if (stubError) std::rethrow_exception(stubError);

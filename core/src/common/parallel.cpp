@@ -46,21 +46,28 @@ ThreadReservation::~ThreadReservation() {
 }
 
 void parallelFor(size_t count, const std::function<void(size_t)>& task) {
+  parallelForRuns(count, 1, task);
+}
+
+void parallelForRuns(size_t count, size_t run, const std::function<void(size_t)>& task) {
   if (count == 0) return;
-  ThreadReservation helpers(unsigned(std::min<size_t>(count - 1, threadBudget())));
+  run = std::max<size_t>(run, 1);
+  const size_t runs = (count + run - 1) / run;
+  ThreadReservation helpers(unsigned(std::min<size_t>(runs - 1, threadBudget())));
   std::atomic<size_t> next{0};
   std::mutex failMutex;
   size_t failedAt = count;
   std::exception_ptr failure;
   auto work = [&] {
-    for (size_t i; (i = next++) < count;) {
-      try {
-        task(i);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(failMutex);
-        if (i < failedAt) failedAt = i, failure = std::current_exception();
+    for (size_t first; (first = next.fetch_add(run)) < count;)
+      for (size_t i = first; i < std::min(count, first + run); ++i) {
+        try {
+          task(i);
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(failMutex);
+          if (i < failedAt) failedAt = i, failure = std::current_exception();
+        }
       }
-    }
   };
   std::vector<std::thread> threads;
   try {
