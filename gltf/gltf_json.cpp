@@ -440,7 +440,8 @@ std::string json(const tinygltf::Model& m, const WrittenLists& w, int indent, si
               perLevel * (200 * m.accessors.size() + 120 * m.bufferViews.size() +
                           300 * m.meshes.size() + 300 * m.nodes.size() + 12 * sceneNodes +
                           200 * (m.images.size() + m.materials.size() + m.textures.size())) +
-              sizeOf(w.accessors) + sizeOf(w.bufferViews) + sizeOf(w.meshes) + sizeOf(w.nodes));
+              sizeOf(w.accessors) + sizeOf(w.bufferViews) + sizeOf(w.meshes) + sizeOf(w.nodes) +
+              sizeOf(w.materials) + sizeOf(w.textures) + sizeOf(w.samplers));
   out.append(room, '\0');
   JsonText j(out, indent);
   j.beginObject();
@@ -462,13 +463,13 @@ std::string json(const tinygltf::Model& m, const WrittenLists& w, int indent, si
     j.endArray("[]");
   }
   list(j, "images", m.images, image);
-  list(j, "materials", m.materials, material);
+  list(j, "materials", m.materials, material, w.materials);
   list(j, "meshes", m.meshes, mesh, w.meshes);
   list(j, "nodes", m.nodes, node, w.nodes);
-  list(j, "samplers", m.samplers, sampler);
+  list(j, "samplers", m.samplers, sampler, w.samplers);
   if (m.defaultScene > -1) j.member("scene", m.defaultScene);
   list(j, "scenes", m.scenes, scene);
-  list(j, "textures", m.textures, texture);
+  list(j, "textures", m.textures, texture, w.textures);
   j.endObject();
   return out;
 }
@@ -486,6 +487,15 @@ void appendJson(std::string& run, const tinygltf::Mesh& item) {
 }
 void appendJson(std::string& run, const tinygltf::Node& item) {
   append(run, item, node);
+}
+void appendJson(std::string& run, const tinygltf::Material& item) {
+  append(run, item, material);
+}
+void appendJson(std::string& run, const tinygltf::Texture& item) {
+  append(run, item, texture);
+}
+void appendJson(std::string& run, const tinygltf::Sampler& item) {
+  append(run, item, sampler);
 }
 
 std::string glbJson(const tinygltf::Model& model, const WrittenLists& written, size_t binLength,

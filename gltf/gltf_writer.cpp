@@ -271,12 +271,12 @@ public:
       for (size_t i = 0; i < pngs.size(); ++i) addImage(scene_.images[i], std::move(pngs[i]));
       if (options_.textures == TextureMode::Ktx2) addKtx2Images(beside);
       // One sampler a texture, its own.
-      model_.samplers.resize(scene_.textures.size());
-      model_.textures.resize(scene_.textures.size());
-      parallelFor(scene_.textures.size(), [&](size_t i) { setTexture(i); });
+      sizeList(model_.samplers, &WrittenLists::samplers, scene_.textures.size());
+      sizeList(model_.textures, &WrittenLists::textures, scene_.textures.size());
+      parallelForRuns(scene_.textures.size(), 32, [&](size_t i) { setTexture(i); });
     }
-    model_.materials.resize(scene_.materials.size());
-    parallelFor(scene_.materials.size(), [&](size_t i) { setMaterial(i); });
+    sizeList(model_.materials, &WrittenLists::materials, scene_.materials.size());
+    parallelForRuns(scene_.materials.size(), 32, [&](size_t i) { setMaterial(i); });
     // Every mesh's outline (its arrays' sizes and positions' bounds), found
     // on all cores first: the one pass over the positions before they are
     // written. Meshes made on demand come with theirs.
@@ -288,10 +288,7 @@ public:
       throw std::logic_error("glTF writer: a mesh made on demand has no outline");
     }
     addMeshes(layout.onDemand() ? scene_.meshSource.outlines : held);
-    if (written_)
-      written_->nodes.resize(scene_.nodes.size());
-    else
-      model_.nodes.resize(scene_.nodes.size());
+    sizeList(model_.nodes, &WrittenLists::nodes, scene_.nodes.size());
     parallelForRuns(scene_.nodes.size(), 32, [&](size_t i) { setNode(i); }); // as the meshes
     // Used, never required: a viewer without it draws LOD 0.
     for (const Node& n : scene_.nodes)
@@ -346,6 +343,22 @@ private:
     std::string* viewRun = nullptr;
   };
 
+  // A list of n items (sizeList), item i of it set (keep): the model's, or
+  // with `written_` (a GLB) runs of JSON of one item each.
+  using Runs = std::vector<std::string> WrittenLists::*;
+  template <class T> void sizeList(std::vector<T>& inModel, Runs runs, size_t n) {
+    if (written_)
+      (written_->*runs).resize(n);
+    else
+      inModel.resize(n);
+  }
+  template <class T> void keep(std::vector<T>& inModel, Runs runs, size_t i, T& item) {
+    if (written_)
+      appendJson((written_->*runs)[i], item);
+    else
+      inModel[i] = std::move(item);
+  }
+
   // The accessor `a` in its place (Slots).
   int keep(Slots& at, tinygltf::Accessor& a) {
     if (at.accessorRun)
@@ -392,18 +405,13 @@ private:
                       start[i].offset + span.offset};
     }
     layout_->views.resize(start[n].view);
-    if (written_) {
-      // A GLB's are written as JSON here, on every core, a mesh's in runs of
-      // its own: a large terrain's 25 k accessors and as many views were
-      // 19 MB of tinygltf structs to construct, fault in and let go.
-      written_->accessors.resize(n);
-      written_->bufferViews.resize(n);
-      written_->meshes.resize(n);
-    } else {
-      model_.accessors.resize(start[n].accessor);
-      model_.bufferViews.resize(start[n].view);
-      model_.meshes.resize(n);
-    }
+    // A GLB's are written as JSON here, on every core, a mesh's accessors
+    // and views in runs of their own: a large terrain's 25 k accessors and as
+    // many views were 19 MB of tinygltf structs to construct, fault in and
+    // let go.
+    sizeList(model_.accessors, &WrittenLists::accessors, written_ ? n : start[n].accessor);
+    sizeList(model_.bufferViews, &WrittenLists::bufferViews, written_ ? n : start[n].view);
+    sizeList(model_.meshes, &WrittenLists::meshes, n);
     std::vector<size_t> ends(n);
     // In runs of neighbouring meshes: mesh by mesh, the two threads of a
     // large terrain's convert wrote neighbouring runs' strings, 14 ms of CPU
@@ -415,10 +423,7 @@ private:
         at.viewRun = &written_->bufferViews[i];
       }
       tinygltf::Mesh m = mesh(int(i), outlines[i], at);
-      if (written_)
-        appendJson(written_->meshes[i], m);
-      else
-        model_.meshes[i] = std::move(m);
+      keep(model_.meshes, &WrittenLists::meshes, i, m);
       if (at.accessor != start[i + 1].accessor || at.view != start[i + 1].view ||
           align4(at.offset) > start[i + 1].offset)
         throw std::logic_error("glTF writer: a mesh's views differ from their plan");
@@ -616,10 +621,7 @@ private:
     }
     if (!n.lodAlternates.empty()) addLod(n, gn, extras);
     if (!extras.empty()) gn.extras = tinygltf::Value(std::move(extras));
-    if (written_)
-      appendJson(written_->nodes[i], gn);
-    else
-      model_.nodes[i] = std::move(gn);
+    keep(model_.nodes, &WrittenLists::nodes, i, gn);
   }
 
   // MSFT_lod: the node is LOD 0, `ids` its coarser alternates in order, and
@@ -723,12 +725,12 @@ private:
 
   void setTexture(size_t i) {
     const Texture& t = scene_.textures[i];
-    tinygltf::Sampler& s = model_.samplers[i];
+    tinygltf::Sampler s;
     s.magFilter = TINYGLTF_TEXTURE_FILTER_LINEAR;
     s.minFilter = TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_LINEAR;
     s.wrapS = wrapCode(t.wrapS);
     s.wrapT = wrapCode(t.wrapT);
-    tinygltf::Texture& gt = model_.textures[i];
+    tinygltf::Texture gt;
     gt.source = t.image;
     if (options_.textures == TextureMode::Ktx2 && t.image >= 0) {
       tinygltf::Value::Object basisu;
@@ -736,11 +738,13 @@ private:
       gt.extensions["KHR_texture_basisu"] = tinygltf::Value(std::move(basisu));
     }
     gt.sampler = int(i);
+    keep(model_.samplers, &WrittenLists::samplers, i, s);
+    keep(model_.textures, &WrittenLists::textures, i, gt);
   }
 
   void setMaterial(size_t i) {
     const Material& m = scene_.materials[i];
-    tinygltf::Material& gm = model_.materials[i];
+    tinygltf::Material gm;
     gm.name = m.name;
     gm.pbrMetallicRoughness.baseColorFactor.assign(m.baseColorFactor.begin(),
                                                    m.baseColorFactor.end());
@@ -755,6 +759,7 @@ private:
                    : m.alphaMode == AlphaMode::Mask ? "MASK"
                                                     : "BLEND";
     if (m.alphaMode == AlphaMode::Mask) gm.alphaCutoff = m.alphaCutoff;
+    keep(model_.materials, &WrittenLists::materials, i, gm);
   }
 };
 

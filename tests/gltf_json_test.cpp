@@ -247,6 +247,9 @@ TEST(GltfJson, ItemsWrittenAheadInRunsFollowTheModelsOwnInTheirLists) {
   ASSERT_GE(whole.bufferViews.size(), 3u);
   ASSERT_GE(whole.meshes.size(), 2u);
   ASSERT_GE(whole.nodes.size(), 3u);
+  ASSERT_GE(whole.materials.size(), 3u);
+  ASSERT_GE(whole.textures.size(), 3u);
+  ASSERT_GE(whole.samplers.size(), 2u);
   for (size_t keep : {size_t(0), size_t(1)}) {
     tinygltf::Model m = whole;
     gltf::WrittenLists w;
@@ -254,6 +257,9 @@ TEST(GltfJson, ItemsWrittenAheadInRunsFollowTheModelsOwnInTheirLists) {
     moveToRuns(m.bufferViews, w.bufferViews, keep);
     moveToRuns(m.meshes, w.meshes, keep);
     moveToRuns(m.nodes, w.nodes, keep);
+    moveToRuns(m.materials, w.materials, keep);
+    moveToRuns(m.textures, w.textures, keep);
+    moveToRuns(m.samplers, w.samplers, keep);
     EXPECT_EQ(w.accessors[1], "");
     EXPECT_EQ(w.accessors[2].substr(0, 2), "{\"");              // one item, no comma before it
     EXPECT_EQ(w.accessors[0].substr(0, 2), "{\"");              // the first item too
