@@ -245,8 +245,9 @@ public:
   // Side files (WriteOptions::ktx2Beside) are moved to `beside`. The model's
   // buffer is left empty: its bytes are made from the scene when they are
   // written (BufferLayout), each array converted once, straight to where it goes.
-  // With `written` (a GLB), the meshes, their accessors and views, and the
-  // nodes are written there as JSON (glbJson), not kept in the model.
+  // With `written` (a GLB), the meshes, their accessors and views, the nodes,
+  // materials, textures and samplers are written there as JSON (glbJson),
+  // not kept in the model.
   tinygltf::Model build(std::vector<SideFile>& beside, BufferLayout& layout,
                         WrittenLists* written) {
     layout_ = &layout;
