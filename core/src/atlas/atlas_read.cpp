@@ -364,15 +364,23 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
       return;
     }
     if (!source) return;
-    std::lock_guard<std::mutex> lock(releaseMutex);
-    done[n] = 1;
-    while (firstUnread < physical.size() && done[firstUnread]) ++firstUnread;
-    const uint64_t readTo =
-        firstUnread < physical.size() ? reads[physical[firstUnread]].offset : size;
-    if (readTo - releasedTo >= releaseSpan || readTo == size) {
-      source->release(size_t(releasedTo), size_t(readTo - releasedTo));
-      releasedTo = readTo;
+    uint64_t from = 0, to = 0; // the span this frame lets go, if any
+    {
+      std::lock_guard<std::mutex> lock(releaseMutex);
+      done[n] = 1;
+      while (firstUnread < physical.size() && done[firstUnread]) ++firstUnread;
+      const uint64_t readTo =
+          firstUnread < physical.size() ? reads[physical[firstUnread]].offset : size;
+      if (readTo - releasedTo >= releaseSpan || readTo == size) {
+        from = releasedTo;
+        to = readTo;
+        releasedTo = readTo;
+      }
     }
+    // Spans never overlap, so each is given back outside the lock: inside
+    // it, the other thread finishing a frame slept until the page tables
+    // were let go, about 30 times 0.1 ms in a large terrain's read.
+    if (to > from) source->release(size_t(from), size_t(to - from));
   };
   // Runs of kRun frames (about 3 MB) a task: frame by frame, the threads
   // read neighbouring pages, each waiting on the page another was mapping
