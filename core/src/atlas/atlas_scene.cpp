@@ -10,11 +10,11 @@
 #include "strata/parallel.h"
 #include "strata/text.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace strata::atlas {
 
@@ -196,10 +196,33 @@ struct Ahead {
   CheckedStubs checked;
   std::vector<Mesh> meshes;          // by node of the level, x major
   std::vector<MeshOutline> outlines; // the same, on demand
-  // By frame offset: the geometry stubs checkStructure checks (toc, stub),
-  // and the level's nodes that show the frame.
-  std::unordered_map<uint32_t, std::vector<std::pair<size_t, size_t>>> stubs;
-  std::unordered_map<uint32_t, std::vector<size_t>> nodes;
+  // Sorted by frame offset (at()): the geometry stubs checkStructure checks,
+  // and the level's nodes that show each frame. Sorted lists, not maps of
+  // lists: a large terrain's 9,557 entries were an allocation each, on one
+  // thread before the first frame is read.
+  struct StubAt {
+    uint32_t offset;
+    size_t toc, stub;
+  };
+  struct NodeAt {
+    uint32_t offset;
+    size_t node; // x major
+  };
+  std::vector<StubAt> stubs;
+  std::vector<NodeAt> nodes;
+
+  // The entries of `sorted` for the frame at `offset`.
+  template <class T> static auto at(const std::vector<T>& sorted, uint32_t offset) {
+    const auto from = std::lower_bound(sorted.begin(), sorted.end(), offset,
+                                       [](const T& e, uint32_t o) { return e.offset < o; });
+    auto to = from;
+    while (to != sorted.end() && to->offset == offset) ++to;
+    return std::make_pair(from, to);
+  }
+  template <class T> static void sortByOffset(std::vector<T>& v) {
+    std::stable_sort(v.begin(), v.end(),
+                     [](const T& a, const T& b) { return a.offset < b.offset; });
+  }
 
   // Nothing when shownToc finds no level: buildScene then says why.
   void plan(const File& f, const LoadOptions& options) {
@@ -217,30 +240,33 @@ struct Ahead {
       checked.found[t].resize(g.geomStubs.size());
       checked.done[t].assign(g.geomStubs.size(), 0);
       for (size_t i = 0; i < g.geomStubs.size(); ++i)
-        if (g.geomStubs[i].length) stubs[g.geomStubs[i].offset].push_back({t, i});
+        if (g.geomStubs[i].length) stubs.push_back({g.geomStubs[i].offset, t, i});
     }
+    sortByOffset(stubs);
     meshes.resize(size_t(side) * side);
     if (onDemand) outlines.resize(meshes.size());
     for (size_t k = 0; k < meshes.size(); ++k) {
       const GeomStub& stub = toc->geomStubs[nodeId(level, uint32_t(k / side), uint32_t(k % side))];
-      if (stub.length) nodes[stub.offset].push_back(k);
+      if (stub.length) nodes.push_back({stub.offset, k});
     }
+    sortByOffset(nodes);
     on = true;
   }
 
   void take(Frame& frame, const std::string& fileName, bool skirts) {
     if (!on || frame.kind != TocKind::Geom) return;
-    auto found = stubs.find(frame.offset);
-    if (found == stubs.end()) return;
-    for (auto [t, i] : found->second) {
-      checked.found[t][i] = checkGeomStub(*file, fileName, t, i, frame);
-      checked.done[t][i] = 1;
+    const auto [firstStub, endStubs] = at(stubs, frame.offset);
+    if (firstStub == endStubs) return;
+    for (auto s = firstStub; s != endStubs; ++s) {
+      checked.found[s->toc][s->stub] = checkGeomStub(*file, fileName, s->toc, s->stub, frame);
+      checked.done[s->toc][s->stub] = 1;
     }
     // Every node's mesh, a bad chunk's too: buildScene drops the chunks
     // applyStructure leaves out, as it drops their frames.
-    auto shown = nodes.find(frame.offset);
-    if (shown != nodes.end() && !frame.geom.verts.empty())
-      for (size_t k : shown->second) {
+    const auto [firstNode, endNodes] = at(nodes, frame.offset);
+    if (!frame.geom.verts.empty())
+      for (auto n = firstNode; n != endNodes; ++n) {
+        const size_t k = n->node;
         const std::string name = nodeName(level, uint32_t(k / side), uint32_t(k % side));
         if (onDemand) {
           // Outlined only: each thread makes every mesh in the memory of the
