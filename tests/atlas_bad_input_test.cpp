@@ -114,6 +114,30 @@ TEST(AtlasBadInput, WrongMagicAndMarkersNameWhatWasExpected) {
   EXPECT_NE(errorOf(b).find("sentinel 0xD0"), std::string::npos) << errorOf(b);
 }
 
+// A stub wrong before any frame is read is named by kind, index and TOC,
+// with the offset it holds.
+TEST(AtlasBadInput, StubsInsideTheTocsOrSharingAnOffsetWronglyAreNamed) {
+  const std::vector<uint8_t> good = smallFile();
+  const File f = readAtlas(good, "x");
+  ASSERT_EQ(f.tocs[0].kind, TocKind::Geom);
+  const size_t e2 = size_t(stubFileOffset(f, 0, 2));
+  std::vector<uint8_t> b = good;
+  put32(b, e2, 8); // inside the TOCs
+  std::string e = errorOf(b);
+  EXPECT_NE(e.find("at byte 8 "), std::string::npos) << e;
+  EXPECT_NE(e.find("geometry stub 2 of TOC 0 points inside the TOC region"), std::string::npos)
+      << e;
+  b = good;
+  const GeomStub s1 = f.tocs[0].geomStubs[1];
+  put32(b, e2, s1.offset); // stub 2 names stub 1's frame, one byte longer
+  put32(b, e2 + 4, s1.length + 1);
+  e = errorOf(b);
+  EXPECT_NE(e.find("at byte " + std::to_string(s1.offset) + " "), std::string::npos) << e;
+  EXPECT_NE(e.find("geometry stub 2 of TOC 0 shares its offset with a different chunk"),
+            std::string::npos)
+      << e;
+}
+
 // Frames are read in the order they lie in the file, on every thread the
 // budget has; the error is still that of the first bad frame in stub order.
 TEST(AtlasBadInput, ErrorIsTheFirstBadFrameInStubOrderWhereverItLies) {
