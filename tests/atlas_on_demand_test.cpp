@@ -230,6 +230,32 @@ TEST(AtlasMeshesOnDemand, TheGltfWrittenIsTheHeldScenesByteForByte) {
     }
 }
 
+TEST(AtlasMeshesOnDemand, AFrameChangedUnderTheConvertIsNamedByItsStub) {
+  const fs::path path = writtenAtlas(terrain(false), "changed.atlas");
+  LoadOptions o;
+  o.textures = false;
+  const Scene s = onDemand(path, o);
+  std::vector<uint8_t> bytes = readBytes(path);
+  const File f = readAtlas(bytes, "changed.atlas");
+  size_t toc = 0;
+  while (f.tocs[toc].kind != TocKind::Geom) ++toc;
+  // Scene mesh 0 is the leaf level's chunk (0, 0).
+  const uint32_t leaf = f.tocs[toc].treeDepth - 1, id = nodeId(leaf, 0, 0);
+  ASSERT_EQ(s.meshes[0].name, nodeName(leaf, 0, 0));
+  bytes[f.tocs[toc].geomStubs[id].offset] = 'X'; // its ATSP, in place
+  writeBytes(path, bytes);
+  Mesh m;
+  try {
+    s.meshSource.make(0, m);
+    ADD_FAILURE() << "a changed frame was made into a mesh";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.offset(), f.tocs[toc].geomStubs[id].offset);
+    const std::string want =
+        "for geometry stub " + std::to_string(id) + " of TOC " + std::to_string(toc);
+    EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+  }
+}
+
 TEST(AtlasMeshesOnDemand, AFileThatShrinksUnderTheConvertFailsItAndLeavesNoOutput) {
   const fs::path path = writtenAtlas(terrain(false), "shrinks.atlas");
   LoadOptions o;

@@ -90,7 +90,9 @@ constexpr uint32_t kKeptFrameBytes = uint32_t(1) << 20;
 struct MeshesOnDemand {
   struct Chunk {
     uint32_t offset, length, version;
-    std::string name, who; // the mesh's, the stub's in errors
+    std::string name; // the mesh's
+    uint32_t stub;    // of TOC `toc`, as errors name it
+    size_t toc;
     std::optional<ChunkTexture> texture;
   };
   std::shared_ptr<const FileBytes> bytes;
@@ -114,7 +116,9 @@ struct MeshesOnDemand {
     GeomChunk& geom = kept ? keptGeom : ownGeom;
     frame.resize(c.length);
     bytes->copy(c.offset, c.length, frame.data());
-    readGeomFrame(frame.data(), c.offset, c.length, c.version, fileName, c.who, geom);
+    readGeomFrame(frame.data(), c.offset, c.length, c.version, fileName,
+                  "geometry stub " + std::to_string(c.stub) + " of TOC " + std::to_string(c.toc),
+                  geom);
     chunkMesh(geom, c.name, skirts, mesh);
     if (c.texture) applyTexture(mesh, *c.texture);
   }
@@ -350,9 +354,7 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
         const uint32_t id = nodeId(level, x, y);
         const GeomStub& stub = toc->geomStubs[id];
         made->chunks.push_back(
-            {stub.offset, stub.length, toc->version, node.name,
-             "geometry stub " + std::to_string(id) + " of TOC " + std::to_string(tocIndex),
-             placed.back()});
+            {stub.offset, stub.length, toc->version, node.name, id, tocIndex, placed.back()});
         if (placed.back()) applyTexture(outlines[k], *placed.back());
         scene.meshSource.outlines.push_back(std::move(outlines[k]));
         scene.meshes.push_back(Mesh{node.name, {}});
