@@ -1,4 +1,5 @@
 // OBJ, FBX and DAE through Assimp -> chunk edits (edit_reader.h).
+#include "assimp_library.h"
 #include "edit_reader.h"
 #include "edited_nodes.h"
 #include "gltf_writer.h"
@@ -7,7 +8,7 @@
 #include "strata/error.h"
 #include "strata/text.h"
 
-#include <assimp/Importer.hpp>
+#include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
@@ -15,6 +16,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <memory>
 
 namespace strata::edits {
 
@@ -176,18 +178,25 @@ std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path) {
                       "an edited mesh is read as glTF/GLB (by its content) or as OBJ or FBX "
                       "(by the extension .obj, .fbx); '" +
                           ext + "' is none of them (COLLADA: export it as glTF, OBJ or FBX)");
-  Assimp::Importer importer;
+  const AssimpLibrary& ai = assimpLibrary(path);
+  // Owned here, let go on every way out (an Error thrown by the walk too).
+  std::unique_ptr<aiPropertyStore, decltype(ai.releasePropertyStore)> props(
+      ai.createPropertyStore(), ai.releasePropertyStore);
   // Keep lines and points as they are (an error below) rather than dropping them.
-  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, 0);
-  const aiScene* s =
-      importer.ReadFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                  aiProcess_ValidateDataStructure);
-  if (!s)
+  ai.setImportPropertyInteger(props.get(), AI_CONFIG_PP_SBP_REMOVE, 0);
+  std::unique_ptr<const aiScene, decltype(ai.releaseImport)> scene(
+      ai.importFileExWithProperties(path.c_str(),
+                                    aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                        aiProcess_ValidateDataStructure,
+                                    nullptr, props.get()),
+      ai.releaseImport);
+  if (!scene)
     throw Error(path, Error::kNoOffset,
-                "not a file Assimp can read: " + escapeUtf8(importer.GetErrorString()));
-  if ((s->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || s->mNumMeshes == 0)
+                "not a file Assimp can read: " + escapeUtf8(ai.getErrorString()));
+  const aiScene& s = *scene;
+  if ((s.mFlags & AI_SCENE_FLAGS_INCOMPLETE) || s.mNumMeshes == 0)
     throw Error(path, Error::kNoOffset, "the file holds no meshes: nothing to write back");
-  return AssimpReader(*s, path).read();
+  return AssimpReader(s, path).read();
 }
 
 } // namespace strata::edits

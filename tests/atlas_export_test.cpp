@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -338,6 +339,28 @@ TEST(AtlasExport, ObjEditThroughAssimp) {
   EXPECT_TRUE(contains(b.tocs[0].geomStubs[0].bounds, after.verts[gridVertex(1, 1)].point));
   RunResult v = cli({"validate", (dir / "new.atlas").string()});
   EXPECT_EQ(v.exitCode, 0) << v.output;
+}
+
+// Assimp is loaded when an OBJ edit is read, not when strata starts
+// (edits/assimp_library.h): the dynamic loader's list of what it loads
+// (LD_DEBUG=libs, on stderr) names it for the OBJ edit only.
+TEST(AtlasExport, AssimpIsLoadedOnlyWhenAnObjEditIsRead) {
+  fs::path dir = tempDir();
+  fs::path base = writeBase(dir);
+  {
+    std::ofstream obj(dir / "edited.obj");
+    obj << "o L2_0_0\nv 0 0 0\nv 64 0 0\nv 0 0 -64\nf 1 2 3\n";
+  }
+  ASSERT_EQ(setenv("LD_DEBUG", "libs", 1), 0);
+  const RunResult convert = cli({"convert", base.string(), "-o", (dir / "t.glb").string()});
+  const RunResult edit = exportAtlas(dir / "edited.obj", base, dir / "new.atlas");
+  unsetenv("LD_DEBUG");
+  ASSERT_EQ(convert.exitCode, 0) << convert.output;
+  ASSERT_NE(convert.output.find("libstdc++"), std::string::npos) << convert.output;
+  EXPECT_EQ(convert.output.find("libassimp"), std::string::npos) << convert.output;
+  ASSERT_EQ(edit.exitCode, 0) << edit.output;
+  EXPECT_NE(edit.output.find("libassimp"), std::string::npos) << edit.output;
+  EXPECT_NE(edit.output.find("edited chunks (1): L2_0_0"), std::string::npos) << edit.output;
 }
 
 // Older bases are converted to the v140 layout; the edit applies the same way.
