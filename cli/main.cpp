@@ -145,6 +145,9 @@ int main(int argc, char** argv) {
   // batch's workers and the work inside each input share it.
   const int jobs = *convert ? conv.batch.jobs : *textures ? tex.batch.jobs : *tiles ? tl.jobs : 0;
   if (jobs > 0) strata::setThreadBudget(unsigned(jobs));
+  // Started now, they are running by the time the input is parsed and its
+  // work spread (strata/parallel.h).
+  if (*convert || *textures || *tiles) strata::startHelperThreads();
   if (*convert) return runConvert(conv);
   if (*info)
     return runInfo(infoInput, infoJson      ? InfoView::Json

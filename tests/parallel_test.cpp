@@ -9,8 +9,15 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <set>
 #include <thread>
 #include <vector>
+
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace strata;
 
@@ -27,6 +34,26 @@ unsigned peakConcurrency(size_t tasks) {
     --now;
   });
   return peak;
+}
+
+// The threads of this process (Linux: /proc/self/task).
+size_t processThreads() {
+  size_t n = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator("/proc/self/task")) ++n;
+  return n;
+}
+
+// The threads other than the caller's that ran tasks of one parallelFor.
+std::set<std::thread::id> helpersOf(size_t tasks) {
+  std::mutex m;
+  std::set<std::thread::id> ids;
+  const std::thread::id caller = std::this_thread::get_id();
+  parallelFor(tasks, [&](size_t) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    std::lock_guard<std::mutex> lock(m);
+    if (std::this_thread::get_id() != caller) ids.insert(std::this_thread::get_id());
+  });
+  return ids;
 }
 
 struct BudgetRestore {
@@ -123,4 +150,73 @@ TEST(Parallel, LowestFailingIndexOfARunIsRethrownAfterAllRan) {
     EXPECT_EQ(e.offset(), 37u);
   }
   EXPECT_EQ(ran.load(), 200); // the rest of a run goes on after one fails
+}
+
+TEST(Parallel, HelperThreadsAreKeptFromOneCallToTheNext) {
+  BudgetRestore restore;
+  setThreadBudget(3);
+  startHelperThreads();
+  const size_t threads = processThreads(); // the two helpers among them
+  const std::set<std::thread::id> first = helpersOf(24);
+  ASSERT_FALSE(first.empty()); // the helpers did run tasks
+  EXPECT_LE(first.size(), 2u);
+  for (int call = 0; call < 20; ++call) {
+    std::atomic<size_t> most{0}; // threads seen while the call runs
+    parallelFor(6, [&](size_t) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      const size_t n = processThreads();
+      for (size_t m = most; n > m && !most.compare_exchange_weak(m, n);) {
+      }
+    });
+    EXPECT_EQ(most.load(), threads) << call; // none started for it
+    for (const std::thread::id& id : helpersOf(12)) EXPECT_TRUE(first.count(id)) << call;
+  }
+}
+
+TEST(Parallel, ATaskMayRunAParallelForOfItsOwn) {
+  BudgetRestore restore;
+  setThreadBudget(4);
+  std::vector<std::atomic<int>> runs(64 * 50);
+  parallelFor(64, [&](size_t outer) {
+    parallelFor(50, [&](size_t inner) { ++runs[outer * 50 + inner]; });
+  });
+  for (size_t i = 0; i < runs.size(); ++i) ASSERT_EQ(runs[i].load(), 1) << i;
+}
+
+TEST(Parallel, AForkedChildStartsHelpersOfItsOwn) {
+  BudgetRestore restore;
+  setThreadBudget(3);
+  ASSERT_FALSE(helpersOf(24).empty()); // the parent's helpers exist, idle
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // The parent's helpers are not in this process: given work, they would
+    // never run it, and this would hang.
+    std::atomic<int> ran{0};
+    const std::set<std::thread::id> helpers = [&] {
+      std::mutex m;
+      std::set<std::thread::id> ids;
+      parallelFor(24, [&](size_t) {
+        ++ran;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        std::lock_guard<std::mutex> lock(m);
+        ids.insert(std::this_thread::get_id());
+      });
+      return ids;
+    }();
+    _exit(ran == 24 && helpers.size() > 1 ? 0 : 1);
+  }
+  // A child that hangs fails the test, after 20 s, rather than hanging it.
+  int status = 0;
+  pid_t got = 0;
+  for (int waited = 0; (got = waitpid(child, &status, WNOHANG)) == 0 && waited < 2000; ++waited)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (got == 0) {
+    kill(child, SIGKILL);
+    waitpid(child, &status, 0);
+    FAIL() << "the forked child's parallelFor did not finish";
+  }
+  ASSERT_EQ(got, child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }

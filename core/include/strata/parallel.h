@@ -13,6 +13,12 @@ namespace strata {
 void setThreadBudget(unsigned threads);
 unsigned threadBudget();
 
+// Starts the threads beyond the calling one that the budget allows, so that
+// the first parallelFor finds them running (each looks for work for 2 ms,
+// then sleeps until it is given some). Optional: parallelFor starts what it
+// needs; the threads it starts stay for the next one.
+void startHelperThreads();
+
 // Takes up to `wanted` threads of the budget that nothing else holds (maybe
 // none) and gives them back when it goes out of scope.
 class ThreadReservation {
@@ -28,7 +34,8 @@ private:
 };
 
 // Runs task(i) for every i in [0, count) on the calling thread and on as many
-// more as the budget has free, and returns when all are done. Every task
+// more as the budget has free (threads kept from one call to the next), and
+// returns when all are done. Every task
 // runs; if any throws, the exception of the lowest i is rethrown, so which
 // error a caller sees never depends on timing.
 void parallelFor(size_t count, const std::function<void(size_t)>& task);
