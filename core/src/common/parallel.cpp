@@ -56,7 +56,7 @@ template <class Ready> bool lookFor(Ready ready) {
 struct Job {
   const std::function<void()>* work = nullptr;
   std::atomic<unsigned> pending{0};
-  std::mutex m; // a helper counts itself done under it (see finish)
+  std::mutex m; // a helper counts itself done under it (see helperLoop)
   std::condition_variable done;
 };
 
