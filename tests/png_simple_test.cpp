@@ -4,6 +4,8 @@
 // image or the message is libpng's. The streams are built here from the
 // specification (filters §9.2, chunks §5.3), compressed by zlib or stored
 // (png_fixture.h), or written by Strata's own encoder.
+#include "common/bytes.h"
+#include "image/deflate_header.h"
 #include "image/encoded.h"
 #include "png_fixture.h"
 #include "strata/error.h"
@@ -13,6 +15,7 @@
 #include <zlib.h>
 
 #include <random>
+#include <tuple>
 
 using namespace strata;
 using namespace pngfixture;
@@ -288,4 +291,195 @@ TEST(PngSimple, AnythingElseIsLibpngs) {
     SCOPED_TRACE(c.what);
     EXPECT_FALSE(agreesWithLibpng(c.png));
   }
+}
+
+// Deflate streams built bit by bit (RFC 1951): the headers and codes that
+// decide whether libdeflate inflates a stream in zlib's place
+// (image/deflate_header.h). Each holds one row of 86 black RGB texels: a
+// literal 0 (the filter byte), then length 258 at distance 1 (259 bytes).
+namespace {
+
+struct BitWriter {
+  std::vector<uint8_t> bytes;
+  int used = 8;                     // bits of the last byte written
+  void put(uint32_t v, int count) { // least significant bit first (§3.1.1)
+    for (int i = 0; i < count; ++i) {
+      if (used == 8) bytes.push_back(0), used = 0;
+      bytes.back() |= uint8_t((v >> i & 1) << used++);
+    }
+  }
+  void code(uint32_t c, int len) { // Huffman codes most significant bit first
+    for (int i = len - 1; i >= 0; --i) put(c >> i & 1, 1);
+  }
+};
+
+// The canonical codes of `lens` (§3.2.2).
+std::vector<uint32_t> codesOf(const std::vector<uint8_t>& lens) {
+  uint32_t count[16] = {}, next[16] = {};
+  for (uint8_t l : lens) ++count[l];
+  count[0] = 0;
+  for (int b = 1, c = 0; b < 16; ++b) next[b] = c = (c + count[b - 1]) << 1;
+  std::vector<uint32_t> codes(lens.size());
+  for (size_t i = 0; i < lens.size(); ++i)
+    if (lens[i]) codes[i] = next[lens[i]]++;
+  return codes;
+}
+
+// Lengths of a code: `a` symbols of `la` bits, then `b` of `la + 1`.
+std::vector<uint8_t> twoLengths(size_t a, uint8_t la, size_t b) {
+  std::vector<uint8_t> lens(a, la);
+  lens.insert(lens.end(), b, uint8_t(la + 1));
+  return lens;
+}
+
+struct Dynamic {
+  std::vector<uint8_t> litlen = twoLengths(226, 8, 60); // 286 symbols, complete
+  std::vector<uint8_t> dist = twoLengths(2, 4, 28);     // 30 symbols, complete
+  // The precode's lengths by symbol (0-18): lengths 0-15 in 4 bits each.
+  std::vector<uint8_t> precode = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0};
+  std::vector<std::pair<int, int>> lengthSymbols; // (precode symbol, extra bits) if set
+  uint32_t distCodeword = ~0u;                    // a codeword of one bit, not the code's
+};
+
+// A zlib stream of one final block with `d`'s codes and the one row above.
+std::vector<uint8_t> dynamicZlib(const Dynamic& d) {
+  BitWriter w;
+  w.put(1, 1), w.put(2, 2); // BFINAL, BTYPE 10 (§3.2.3)
+  w.put(uint32_t(d.litlen.size() - 257), 5), w.put(uint32_t(d.dist.size() - 1), 5);
+  w.put(19 - 4, 4);
+  static const int kOrder[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  for (int s : kOrder) w.put(d.precode[size_t(s)], 3);
+  const std::vector<uint32_t> pre = codesOf(d.precode);
+  auto putLengthSymbol = [&](int s, int extra) {
+    w.code(pre[size_t(s)], d.precode[size_t(s)]);
+    if (s >= 16) w.put(uint32_t(extra), s == 16 ? 2 : s == 17 ? 3 : 7);
+  };
+  if (!d.lengthSymbols.empty()) {
+    for (auto [s, extra] : d.lengthSymbols) putLengthSymbol(s, extra);
+  } else {
+    for (uint8_t l : d.litlen) putLengthSymbol(l, 0);
+    for (uint8_t l : d.dist) putLengthSymbol(l, 0);
+  }
+  const std::vector<uint32_t> lit = codesOf(d.litlen), dist = codesOf(d.dist);
+  w.code(lit[0], d.litlen[0]);     // literal 0
+  w.code(lit[285], d.litlen[285]); // length 258
+  if (d.distCodeword != ~0u)
+    w.code(d.distCodeword, 1);
+  else
+    w.code(dist[0], d.dist[0]);    // distance 1
+  w.code(lit[256], d.litlen[256]); // end of block
+  std::vector<uint8_t> z = {0x78, 0x01};
+  z.insert(z.end(), w.bytes.begin(), w.bytes.end());
+  be32(z, uint32_t(adler32(1, std::vector<uint8_t>(259).data(), 259)));
+  return z;
+}
+
+const std::vector<uint8_t> kBlackRow = ihdr(86, 1, 8, 2);
+
+bool takenByLibdeflate(const std::vector<uint8_t>& z) {
+  return image::libdeflateInflatesAsZlib(z.data(), z.size());
+}
+
+} // namespace
+
+TEST(PngSimple, LibdeflateInflatesOnlyWhatZlibInflatesAlike) {
+  // The streams Strata and zlib write for a tile: one final block, dynamic codes.
+  std::vector<uint8_t> texels = noise(64 * 64 * 4, 9);
+  for (uint8_t& b : texels) b &= 15; // Huffman-coded, not stored
+  const std::vector<uint8_t> raw = filterRows(texels, 64, 64, 4, {0, 1, 2, 3, 4});
+  EXPECT_TRUE(takenByLibdeflate(zlibOf(raw)));
+  const std::vector<uint8_t> png = image::encodePNG(texels.data(), 64, 64);
+  // Strata writes one IDAT, after IHDR (33 bytes in) and before IEND.
+  ASSERT_EQ(std::string(png.begin() + 37, png.begin() + 41), "IDAT");
+  const size_t idat = loadBE32(&png[33]);
+  ASSERT_EQ(33 + 12 + idat + 12, png.size());
+  EXPECT_TRUE(
+      takenByLibdeflate(std::vector<uint8_t>(png.begin() + 41, png.begin() + long(41 + idat))));
+  Dynamic good;
+  EXPECT_TRUE(takenByLibdeflate(dynamicZlib(good)));
+  Image img;
+  ASSERT_TRUE(image::decodeSimplePNG(pngOf(kBlackRow, dynamicZlib(good)), img));
+  std::vector<uint8_t> black(86 * 4, 0);
+  for (size_t i = 3; i < black.size(); i += 4) black[i] = 255;
+  EXPECT_TRUE(img.data == black);
+  EXPECT_TRUE(agreesWithLibpng(pngOf(kBlackRow, dynamicZlib(good))));
+
+  // Left to zlib, and still the fast path's: stored, fixed codes, several blocks.
+  EXPECT_FALSE(takenByLibdeflate(storedZlib(raw)));
+  z_stream zs{};
+  ASSERT_EQ(deflateInit2(&zs, 6, Z_DEFLATED, 15, 8, Z_FIXED), Z_OK);
+  std::vector<uint8_t> fixed(deflateBound(&zs, uLong(raw.size())));
+  zs.next_in = const_cast<uint8_t*>(raw.data());
+  zs.avail_in = uInt(raw.size());
+  zs.next_out = fixed.data();
+  zs.avail_out = uInt(fixed.size());
+  ASSERT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
+  fixed.resize(zs.total_out);
+  deflateEnd(&zs);
+  std::vector<uint8_t> big = noise(300 * 300 * 4, 4);
+  for (uint8_t& b : big) b &= 15; // several Huffman-coded blocks
+  const std::vector<uint8_t> bigRaw = filterRows(big, 300, 300, 4, {0});
+  const std::vector<uint8_t> blocks = zlibOf(bigRaw);
+  using Stream = std::tuple<std::vector<uint8_t>, uint32_t, uint32_t, const std::vector<uint8_t>*>;
+  for (const auto& [z, w, h, t] :
+       {Stream{fixed, 64, 64, &texels}, Stream{blocks, 300, 300, &big}}) {
+    EXPECT_FALSE(takenByLibdeflate(z));
+    const auto p = pngOf(ihdr(w, h), z);
+    EXPECT_TRUE(agreesWithLibpng(p));
+    ASSERT_TRUE(image::decodeSimplePNG(p, img));
+    EXPECT_TRUE(img.data == *t);
+  }
+}
+
+// Streams zlib refuses, libpng's error and never texels for each. libdeflate
+// inflates four of them (HLIT 30, HDIST 30, the unused codeword and fixed
+// symbol 286: each gave texels when it was let inflate every stream); the
+// others zlib refuses for their headers.
+TEST(PngSimple, StreamsZlibRefusesAreRefused) {
+  struct Case {
+    const char* what;
+    std::vector<uint8_t> z;
+  };
+  std::vector<Case> cases;
+  Dynamic d;
+  d.litlen = twoLengths(225, 8, 62); // 287 symbols, complete
+  cases.push_back({"HLIT 30 (287 literal/length codes)", dynamicZlib(d)});
+  d = Dynamic();
+  d.dist = twoLengths(1, 4, 30); // 31 symbols, complete
+  cases.push_back({"HDIST 30 (31 distance codes)", dynamicZlib(d)});
+  d = Dynamic();
+  d.precode[15] = 0; // 15 codewords of 4 bits: incomplete (15 is not needed)
+  cases.push_back({"an incomplete precode", dynamicZlib(d)});
+  d = Dynamic();
+  d.dist = {1}; // one codeword, 0; zlib takes the code but not codeword 1
+  d.distCodeword = 1;
+  cases.push_back({"a one-codeword distance code's unused codeword", dynamicZlib(d)});
+  d = Dynamic();
+  d.precode[14] = 0, d.precode[16] = 4; // a repeat code in place of length 14
+  d.lengthSymbols.push_back({16, 0});
+  for (uint8_t l : Dynamic().litlen) d.lengthSymbols.push_back({l, 0});
+  cases.push_back({"a repeat with no length before it", dynamicZlib(d)});
+  // Fixed codes (§3.2.6): literal 0, literal/length symbol 286, distance 1, end.
+  BitWriter w;
+  w.put(1, 1), w.put(1, 2);
+  w.code(0x30, 8), w.code(0xC0 + 6, 8), w.code(0, 5), w.code(0, 7);
+  std::vector<uint8_t> fixed286 = {0x78, 0x01};
+  fixed286.insert(fixed286.end(), w.bytes.begin(), w.bytes.end());
+  be32(fixed286, uint32_t(adler32(1, std::vector<uint8_t>(259).data(), 259)));
+  cases.push_back({"fixed codes, literal/length symbol 286", fixed286});
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    EXPECT_FALSE(takenByLibdeflate(c.z));
+    const std::vector<uint8_t> p = pngOf(kBlackRow, c.z);
+    EXPECT_FALSE(agreesWithLibpng(p));
+    EXPECT_THROW(image::decodePNG(p, "t.png"), Error);
+  }
+  // A missing end-of-block code: lengths complete without symbol 256.
+  std::vector<uint8_t> noEnd = twoLengths(227, 8, 58);
+  noEnd.insert(noEnd.begin() + 256, 0);
+  EXPECT_EQ(noEnd.size(), 286u);
+  d = Dynamic();
+  d.litlen = noEnd;
+  const std::vector<uint8_t> z = dynamicZlib(d);
+  EXPECT_FALSE(takenByLibdeflate(z));
 }
