@@ -28,6 +28,7 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
+#include <zlib.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -257,6 +258,22 @@ void imageSeeds() {
   }
 }
 
+// Strata's PNG `png` (one IDAT, after IHDR) with that IDAT's zlib stream
+// replaced by `z` (§5.3: length, type, data, CRC of type and data).
+Bytes withStream(const Bytes& png, const Bytes& z) {
+  Bytes out(png.begin(), png.begin() + 33);
+  auto be32 = [&out](uint32_t v) {
+    for (int shift = 24; shift >= 0; shift -= 8) out.push_back(uint8_t(v >> shift));
+  };
+  be32(uint32_t(z.size()));
+  const size_t type = out.size();
+  out.insert(out.end(), {'I', 'D', 'A', 'T'});
+  out.insert(out.end(), z.begin(), z.end());
+  be32(uint32_t(crc32(0, &out[type], uInt(z.size() + 4))));
+  out.insert(out.end(), png.end() - 12, png.end()); // IEND
+  return out;
+}
+
 // JPEG and PNG of every channel count OIIO writes, 8 and 16 bits.
 void tileSeeds() {
   for (const char* ext : {"png", "jpg"})
@@ -285,6 +302,32 @@ void tileSeeds() {
     seed("tile", std::string("strata-") + (opaque ? "rgb" : "rgba") + ".png",
          image::encodePNG(rgba.data(), 9, 7));
   }
+  // Streams the fast path gives libdeflate and zlib (image/deflate_header.h):
+  // one dynamic block (texels of four bits), and fixed codes over runs, whose
+  // length symbol 285 is a bit away from 287, which only libdeflate decodes.
+  Bytes smooth = noise(16 * 16 * 4, 11);
+  for (uint8_t& b : smooth) b &= 15;
+  seed("tile", "strata-dynamic.png", image::encodePNG(smooth.data(), 16, 16));
+  Bytes grey(100 * 4 * 4, 128);
+  for (size_t i = 3; i < grey.size(); i += 4) grey[i] = 255; // opaque: written as RGB
+  Bytes rows;
+  for (int y = 0; y < 4; ++y) {
+    rows.push_back(0); // filter type None
+    rows.insert(rows.end(), 300, 128);
+  }
+  z_stream z{};
+  Bytes fixed(1024);
+  if (deflateInit2(&z, 9, Z_DEFLATED, 15, 8, Z_FIXED) != Z_OK)
+    throw std::runtime_error("zlib cannot make the fixed-code seed");
+  z.next_in = rows.data();
+  z.avail_in = uInt(rows.size());
+  z.next_out = fixed.data();
+  z.avail_out = uInt(fixed.size());
+  const int done = deflate(&z, Z_FINISH);
+  fixed.resize(z.total_out);
+  deflateEnd(&z);
+  if (done != Z_STREAM_END) throw std::runtime_error("zlib cannot make the fixed-code seed");
+  seed("tile", "zlib-fixed.png", withStream(image::encodePNG(grey.data(), 100, 4), fixed));
 }
 
 // The base terrain's scene as glTF (export-atlas's round trip) and, through
