@@ -441,7 +441,7 @@ std::string json(const tinygltf::Model& m, const WrittenLists& w, int indent, si
                           300 * m.meshes.size() + 300 * m.nodes.size() + 12 * sceneNodes +
                           200 * (m.images.size() + m.materials.size() + m.textures.size())) +
               sizeOf(w.accessors) + sizeOf(w.bufferViews) + sizeOf(w.meshes) + sizeOf(w.nodes) +
-              sizeOf(w.materials) + sizeOf(w.textures) + sizeOf(w.samplers));
+              sizeOf(w.materials) + sizeOf(w.textures) + sizeOf(w.samplers) + sizeOf(w.images));
   out.append(room, '\0');
   JsonText j(out, indent);
   j.beginObject();
@@ -462,7 +462,7 @@ std::string json(const tinygltf::Model& m, const WrittenLists& w, int indent, si
     for (const std::string& e : m.extensionsUsed) j.text(e);
     j.endArray("[]");
   }
-  list(j, "images", m.images, image);
+  list(j, "images", m.images, image, w.images);
   list(j, "materials", m.materials, material, w.materials);
   list(j, "meshes", m.meshes, mesh, w.meshes);
   list(j, "nodes", m.nodes, node, w.nodes);
@@ -496,6 +496,9 @@ void appendJson(std::string& run, const tinygltf::Texture& item) {
 }
 void appendJson(std::string& run, const tinygltf::Sampler& item) {
   append(run, item, sampler);
+}
+void appendJson(std::string& run, const tinygltf::Image& item) {
+  append(run, item, image);
 }
 
 std::string glbJson(const tinygltf::Model& model, const WrittenLists& written, size_t binLength,

@@ -26,11 +26,12 @@ namespace strata::gltf {
 // them, in runs: each run its items joined by commas (appendJson). In the
 // JSON, a list's runs follow the model's own items in it. The GLB writer
 // writes each mesh's accessors, views and mesh, each node, material,
-// texture and sampler, as it makes them, on every core: written in the JSON
-// chunk, a 496 MB terrain's took 10 ms on one thread while the other made
-// the binary chunk ahead (docs/performance.md).
+// texture and sampler, and the images and their views, as it makes them, on every core: written in
+// the JSON chunk, a 496 MB terrain's took 10 ms on one thread while the other made the binary chunk
+// ahead (docs/performance.md).
 struct WrittenLists {
-  std::vector<std::string> accessors, bufferViews, meshes, nodes, materials, textures, samplers;
+  std::vector<std::string> accessors, bufferViews, meshes, nodes, materials, textures, samplers,
+      images;
 };
 
 // `item`'s compact JSON at the end of `run`, after a comma when the run
@@ -42,6 +43,7 @@ void appendJson(std::string& run, const tinygltf::Node& item);
 void appendJson(std::string& run, const tinygltf::Material& item);
 void appendJson(std::string& run, const tinygltf::Texture& item);
 void appendJson(std::string& run, const tinygltf::Sampler& item);
+void appendJson(std::string& run, const tinygltf::Image& item);
 
 // The JSON chunk of a GLB, compact; buffer 0 is the BIN chunk of binLength
 // bytes (its data is not looked at), the others data: URIs; `written`'s

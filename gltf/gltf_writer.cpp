@@ -320,6 +320,17 @@ private:
   tinygltf::Model model_;
   BufferLayout* layout_ = nullptr;
   WrittenLists* written_ = nullptr;
+  size_t writtenViews_ = 0; // views addView wrote as JSON
+
+  // The views placed so far: the next one's index.
+  size_t viewCount() const { return model_.bufferViews.size() + writtenViews_; }
+
+  // The next image, after those kept before.
+  void keepImage(tinygltf::Image& gi) {
+    if (!written_) return model_.images.push_back(std::move(gi));
+    if (written_->images.empty()) written_->images.emplace_back();
+    appendJson(written_->images.front(), gi);
+  }
 
   struct Bounds {
     std::array<double, 3> min, max;
@@ -399,7 +410,9 @@ private:
   void addMeshes(const std::vector<MeshOutline>& outlines) {
     const size_t n = scene_.meshes.size();
     std::vector<Slots> start(n + 1);
-    start[0] = {model_.accessors.size(), model_.bufferViews.size(), align4(layout_->size)};
+    start[0] = {model_.accessors.size(), viewCount(), align4(layout_->size)};
+    // A GLB's runs of views: the images' run (addView), then a mesh's each.
+    const size_t firstRun = written_ ? written_->bufferViews.size() : 0;
     for (size_t i = 0; i < n; ++i) {
       const Slots span = spanOf(outlines[i]);
       start[i + 1] = {start[i].accessor + span.accessor, start[i].view + span.view,
@@ -411,7 +424,8 @@ private:
     // many views were 19 MB of tinygltf structs to construct, fault in and
     // let go.
     sizeList(model_.accessors, &WrittenLists::accessors, written_ ? n : start[n].accessor);
-    sizeList(model_.bufferViews, &WrittenLists::bufferViews, written_ ? n : start[n].view);
+    sizeList(model_.bufferViews, &WrittenLists::bufferViews,
+             written_ ? firstRun + n : start[n].view);
     sizeList(model_.meshes, &WrittenLists::meshes, n);
     std::vector<size_t> ends(n);
     // In runs of neighbouring meshes: mesh by mesh, the two threads of a
@@ -421,7 +435,7 @@ private:
       Slots at = start[i];
       if (written_) {
         at.accessorRun = &written_->accessors[i];
-        at.viewRun = &written_->bufferViews[i];
+        at.viewRun = &written_->bufferViews[firstRun + i];
       }
       tinygltf::Mesh m = mesh(int(i), outlines[i], at);
       keep(model_.meshes, &WrittenLists::meshes, i, m);
@@ -457,10 +471,22 @@ private:
   }
 
   // A view of bytes `fill` writes, not a mesh's, at the end of the lists
-  // (images, before the meshes).
+  // (images, before the meshes). In a GLB these views are written as JSON
+  // in one run, as are the images (keepImage): a textured terrain's
+  // thousand tiles were as many tinygltf views and images to construct, move
+  // as their lists grew and serialize, a tenth of what its textures add to
+  // a convert.
   int addView(size_t size, std::function<void(uint8_t*)> fill) {
-    Slots at{model_.accessors.size(), model_.bufferViews.size(), layout_->size};
-    model_.bufferViews.emplace_back();
+    Slots at{model_.accessors.size(), viewCount(), layout_->size};
+    if (written_) {
+      if (written_->bufferViews.size() > 1)
+        throw std::logic_error("glTF writer: a view added after the meshes'");
+      if (written_->bufferViews.empty()) written_->bufferViews.emplace_back();
+      at.viewRun = &written_->bufferViews.front();
+      ++writtenViews_;
+    } else {
+      model_.bufferViews.emplace_back();
+    }
     layout_->views.emplace_back();
     const int view =
         putView(at, size, 0, -1, [fill = std::move(fill)](const Mesh*, uint8_t* to) { fill(to); });
@@ -650,7 +676,7 @@ private:
       });
     else
       gi.bufferView = addBlob(std::move(png));
-    model_.images.push_back(std::move(gi));
+    keepImage(gi);
   }
 
   // KHR_texture_basisu: a UASTC KTX2 image per scene image, after the PNGs
@@ -706,7 +732,7 @@ private:
       } else {
         gi.uri = "data:image/ktx2;base64," + base64Encode(ktx2);
       }
-      model_.images.push_back(std::move(gi));
+      keepImage(gi);
     }
     // Used, never required: viewers without the extension load the PNG source.
     model_.extensionsUsed.push_back("KHR_texture_basisu");

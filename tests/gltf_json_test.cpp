@@ -250,6 +250,7 @@ TEST(GltfJson, ItemsWrittenAheadInRunsFollowTheModelsOwnInTheirLists) {
   ASSERT_GE(whole.materials.size(), 3u);
   ASSERT_GE(whole.textures.size(), 3u);
   ASSERT_GE(whole.samplers.size(), 2u);
+  ASSERT_GE(whole.images.size(), 3u);
   for (size_t keep : {size_t(0), size_t(1)}) {
     tinygltf::Model m = whole;
     gltf::WrittenLists w;
@@ -260,6 +261,7 @@ TEST(GltfJson, ItemsWrittenAheadInRunsFollowTheModelsOwnInTheirLists) {
     moveToRuns(m.materials, w.materials, keep);
     moveToRuns(m.textures, w.textures, keep);
     moveToRuns(m.samplers, w.samplers, keep);
+    moveToRuns(m.images, w.images, keep);
     EXPECT_EQ(w.accessors[1], "");
     EXPECT_EQ(w.accessors[2].substr(0, 2), "{\"");              // one item, no comma before it
     EXPECT_EQ(w.accessors[0].substr(0, 2), "{\"");              // the first item too

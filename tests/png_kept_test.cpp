@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
+#include <cstring>
+
 using namespace strata;
 using namespace pngfixture;
 
@@ -120,4 +122,67 @@ TEST(PngKept, GlbStoresTheKeptFileItself) {
   EXPECT_EQ(stored(0), kept);
   EXPECT_NE(stored(1), kept);
   EXPECT_EQ(m.images[0].image, m.images[1].image); // the texels tinygltf decodes
+}
+
+// In a GLB the images and their views are written as JSON in one run each
+// (gltf_writer.cpp addView, keepImage), the views before every mesh's: the
+// kept PNG, the one Strata encodes and the mesh's arrays each read back
+// from the views the file names for them.
+TEST(PngKept, GlbImagesAndTheirViewsComeBeforeTheMeshes) {
+  Scene scene;
+  scene.images.push_back(image::decodeEncoded(pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {}), ""));
+  const std::vector<uint8_t> kept = scene.images[0].png;
+  ASSERT_FALSE(kept.empty());
+  scene.images.push_back(scene.images[0]);
+  scene.images[1].png.clear();
+  for (int i = 0; i < 2; ++i) scene.textures.push_back(Texture{i});
+  Primitive p;
+  p.positions = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
+  p.indices = {0, 1, 2};
+  scene.meshes.push_back({"mesh", {p}});
+  Node n;
+  n.mesh = 0;
+  scene.nodes.push_back(n);
+  scene.roots = {0};
+  const std::vector<uint8_t> glb = gltf::writeGltf(scene, gltf::WriteOptions{}).bytes;
+
+  tinygltf::TinyGLTF loader;
+  tinygltf::Model m;
+  std::string err, warn;
+  ASSERT_TRUE(loader.LoadBinaryFromMemory(&m, &err, &warn, glb.data(), unsigned(glb.size())))
+      << err;
+  ASSERT_EQ(m.images.size(), 2u);
+  EXPECT_EQ(m.images[0].bufferView, 0);
+  EXPECT_EQ(m.images[1].bufferView, 1);
+  auto bytesOf = [&](int view) {
+    const tinygltf::BufferView& v = m.bufferViews.at(size_t(view));
+    const auto& b = m.buffers.at(size_t(v.buffer)).data;
+    return std::vector<uint8_t>(b.begin() + long(v.byteOffset),
+                                b.begin() + long(v.byteOffset + v.byteLength));
+  };
+  EXPECT_EQ(bytesOf(0), kept);
+  const std::vector<uint8_t> encoded = bytesOf(1);
+  ASSERT_GE(encoded.size(), 8u);
+  EXPECT_EQ(encoded[1], 'P'); // a PNG of its own
+  EXPECT_EQ(m.images[0].image, m.images[1].image);
+
+  ASSERT_EQ(m.meshes.size(), 1u);
+  const tinygltf::Accessor& pos =
+      m.accessors.at(size_t(m.meshes[0].primitives.at(0).attributes.at("POSITION")));
+  ASSERT_EQ(pos.count, 3u);
+  EXPECT_GE(pos.bufferView, 2);
+  const std::vector<uint8_t> raw = bytesOf(pos.bufferView);
+  ASSERT_EQ(raw.size(), 36u);
+  float f[9];
+  std::memcpy(f, raw.data(), sizeof f);
+  // Source (x, y, z) is glTF (x, z, -y) (design.md, axes).
+  EXPECT_EQ(f[0], 1.0f);
+  EXPECT_EQ(f[1], 3.0f);
+  EXPECT_EQ(f[2], -2.0f);
+  EXPECT_EQ(f[6], 7.0f);
+  EXPECT_EQ(f[7], 9.0f);
+  EXPECT_EQ(f[8], -8.0f);
+  const tinygltf::Accessor& idx = m.accessors.at(size_t(m.meshes[0].primitives[0].indices));
+  EXPECT_EQ(idx.count, 3u);
+  EXPECT_GT(idx.bufferView, 1);
 }
