@@ -42,6 +42,32 @@ pngWith(const std::vector<uint8_t>& ihdrData, const std::vector<uint8_t>& rows,
 
 const std::vector<uint8_t> kText = {'C', 'o', 'm', 'm', 'e', 'n', 't', 0, 'h', 'i'};
 
+// A kept PNG, then the same texels for Strata to encode, each a texture's.
+Scene keptAndEncoded() {
+  Scene scene;
+  scene.images.push_back(image::decodeEncoded(pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {}), ""));
+  scene.images.push_back(scene.images[0]);
+  scene.images[1].png.clear();
+  for (int i = 0; i < 2; ++i) scene.textures.push_back(Texture{i});
+  return scene;
+}
+
+// tinygltf's reading of a GLB: its error, empty when it reads.
+std::string loadGlb(const std::vector<uint8_t>& glb, tinygltf::Model& m) {
+  tinygltf::TinyGLTF loader;
+  std::string err, warn;
+  if (loader.LoadBinaryFromMemory(&m, &err, &warn, glb.data(), unsigned(glb.size()))) return "";
+  return err.empty() ? "unreadable" : err;
+}
+
+// The bytes of buffer view `view`.
+std::vector<uint8_t> viewBytes(const tinygltf::Model& m, int view) {
+  const tinygltf::BufferView& v = m.bufferViews.at(size_t(view));
+  const auto& b = m.buffers.at(size_t(v.buffer)).data;
+  return std::vector<uint8_t>(b.begin() + long(v.byteOffset),
+                              b.begin() + long(v.byteOffset + v.byteLength));
+}
+
 } // namespace
 
 TEST(PngKept, TruecolourWithHarmlessChunksIsKeptAsIs) {
@@ -98,29 +124,16 @@ TEST(PngKept, SwappedAtlasTileIsNotKept) {
 }
 
 TEST(PngKept, GlbStoresTheKeptFileItself) {
-  Scene scene;
-  scene.images.push_back(image::decodeEncoded(pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {}), ""));
+  const Scene scene = keptAndEncoded(); // the second: the same texels, encoded by Strata
   const std::vector<uint8_t> kept = scene.images[0].png;
   ASSERT_FALSE(kept.empty());
-  scene.images.push_back(scene.images[0]);
-  scene.images[1].png.clear(); // the same texels, encoded by Strata
-  for (int i = 0; i < 2; ++i) scene.textures.push_back(Texture{i});
   const std::vector<uint8_t> glb = gltf::writeGltf(scene, gltf::WriteOptions{}).bytes;
 
-  tinygltf::TinyGLTF loader;
   tinygltf::Model m;
-  std::string err, warn;
-  ASSERT_TRUE(loader.LoadBinaryFromMemory(&m, &err, &warn, glb.data(), unsigned(glb.size())))
-      << err;
+  ASSERT_EQ(loadGlb(glb, m), "");
   ASSERT_EQ(m.images.size(), 2u);
-  auto stored = [&](size_t i) {
-    const tinygltf::BufferView& v = m.bufferViews.at(size_t(m.images[i].bufferView));
-    const auto& b = m.buffers.at(size_t(v.buffer)).data;
-    return std::vector<uint8_t>(b.begin() + long(v.byteOffset),
-                                b.begin() + long(v.byteOffset + v.byteLength));
-  };
-  EXPECT_EQ(stored(0), kept);
-  EXPECT_NE(stored(1), kept);
+  EXPECT_EQ(viewBytes(m, m.images[0].bufferView), kept);
+  EXPECT_NE(viewBytes(m, m.images[1].bufferView), kept);
   EXPECT_EQ(m.images[0].image, m.images[1].image); // the texels tinygltf decodes
 }
 
@@ -129,13 +142,9 @@ TEST(PngKept, GlbStoresTheKeptFileItself) {
 // kept PNG, the one Strata encodes and the mesh's arrays each read back
 // from the views the file names for them.
 TEST(PngKept, GlbImagesAndTheirViewsComeBeforeTheMeshes) {
-  Scene scene;
-  scene.images.push_back(image::decodeEncoded(pngWith(ihdr(3, 2, 8, 6), rampRows(3, 4), {}), ""));
+  Scene scene = keptAndEncoded();
   const std::vector<uint8_t> kept = scene.images[0].png;
   ASSERT_FALSE(kept.empty());
-  scene.images.push_back(scene.images[0]);
-  scene.images[1].png.clear();
-  for (int i = 0; i < 2; ++i) scene.textures.push_back(Texture{i});
   Primitive p;
   p.positions = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
   p.indices = {0, 1, 2};
@@ -146,22 +155,13 @@ TEST(PngKept, GlbImagesAndTheirViewsComeBeforeTheMeshes) {
   scene.roots = {0};
   const std::vector<uint8_t> glb = gltf::writeGltf(scene, gltf::WriteOptions{}).bytes;
 
-  tinygltf::TinyGLTF loader;
   tinygltf::Model m;
-  std::string err, warn;
-  ASSERT_TRUE(loader.LoadBinaryFromMemory(&m, &err, &warn, glb.data(), unsigned(glb.size())))
-      << err;
+  ASSERT_EQ(loadGlb(glb, m), "");
   ASSERT_EQ(m.images.size(), 2u);
   EXPECT_EQ(m.images[0].bufferView, 0);
   EXPECT_EQ(m.images[1].bufferView, 1);
-  auto bytesOf = [&](int view) {
-    const tinygltf::BufferView& v = m.bufferViews.at(size_t(view));
-    const auto& b = m.buffers.at(size_t(v.buffer)).data;
-    return std::vector<uint8_t>(b.begin() + long(v.byteOffset),
-                                b.begin() + long(v.byteOffset + v.byteLength));
-  };
-  EXPECT_EQ(bytesOf(0), kept);
-  const std::vector<uint8_t> encoded = bytesOf(1);
+  EXPECT_EQ(viewBytes(m, 0), kept);
+  const std::vector<uint8_t> encoded = viewBytes(m, 1);
   ASSERT_GE(encoded.size(), 8u);
   EXPECT_EQ(encoded[1], 'P'); // a PNG of its own
   EXPECT_EQ(m.images[0].image, m.images[1].image);
@@ -171,7 +171,7 @@ TEST(PngKept, GlbImagesAndTheirViewsComeBeforeTheMeshes) {
       m.accessors.at(size_t(m.meshes[0].primitives.at(0).attributes.at("POSITION")));
   ASSERT_EQ(pos.count, 3u);
   EXPECT_GE(pos.bufferView, 2);
-  const std::vector<uint8_t> raw = bytesOf(pos.bufferView);
+  const std::vector<uint8_t> raw = viewBytes(m, pos.bufferView);
   ASSERT_EQ(raw.size(), 36u);
   float f[9];
   std::memcpy(f, raw.data(), sizeof f);
