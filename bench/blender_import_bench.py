@@ -1,5 +1,19 @@
-"""Times the Strata add-on against Blender's glTF importer on the same
-terrain, in one Blender run (see bench_blender_import.sh.in)."""
+"""One timed import of a terrain into headless Blender, by the Strata add-on
+or by Blender's own glTF importer (bench_blender_import.sh.in runs one
+Blender per import and compares them).
+
+Each import gets a Blender of its own: in one Blender session Blender's glTF
+importer slowed down with every import (the 1,024-chunk terrain's textured
+GLB and then its geometry-only GLB, three times, the scene cleared before
+each: 3.80 / 4.13 / 4.54 s and 1.25 / 1.54 / 1.55 s), which would have
+flattered the add-on. A small terrain is imported first by the same importer
+and cleared, so that neither side's time holds its one-time set-up (module
+imports, loading libstrata).
+
+Prints one line: "import <wall s> <cpu s> <objects> <vertices> <triangles>
+<materials>", and for the add-on also "load <wall s> <cpu s>": libstrata's
+share (strata.load alone, after the import).
+"""
 import os
 import sys
 import time
@@ -11,44 +25,26 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import blender_support as bs  # noqa: E402
 
 args, addon, _ = bs.start()
-shared = sys.modules[addon.__name__ + ".strata"]  # the strata package inside the add-on
 np.bool = bool  # Blender 3.4's glTF importer uses numpy.bool (gone in numpy 1.24)
+textures = args["textures"] == "1"
 
 
-def timed(fn):
-    bs.clear()
+def run_import(path):
+    if args["importer"] == "addon":
+        bpy.ops.import_scene.strata_atlas(filepath=path, textures=textures)
+    else:
+        bpy.ops.import_scene.gltf(filepath=path)
+
+
+run_import(args["warm"])
+bs.clear()
+t, c = time.perf_counter(), time.process_time()
+run_import(args["file"])
+wall, cpu = time.perf_counter() - t, time.process_time() - c
+verts, tris, mats = bs.totals(bs.mesh_objects())
+print("import %.4f %.4f %d %d %d %d" % (wall, cpu, len(bs.mesh_objects()), verts, tris, len(mats)))
+if args["importer"] == "addon":
+    shared = sys.modules[addon.__name__ + ".strata"]  # the package inside the add-on
     t, c = time.perf_counter(), time.process_time()
-    fn()
-    dt, dc = time.perf_counter() - t, time.process_time() - c
-    verts, tris, mats = bs.totals(bs.mesh_objects())
-    return (dt, dc), len(bs.mesh_objects()), verts, tris, len(mats)
-
-
-def library_load(textures):
-    """libstrata's part of the add-on's import: strata.load alone (reading the
-    file and, textured, decoding the tiles), the rest being Blender's."""
-    t, c = time.perf_counter(), time.process_time()
-    shared.load(args["atlas"], textures=textures).close()
-    return time.perf_counter() - t, time.process_time() - c
-
-
-runs = [
-    ("textured", True, lambda: bpy.ops.import_scene.strata_atlas(filepath=args["atlas"]),
-     lambda: bpy.ops.import_scene.gltf(filepath=args["glb"])),
-    ("geometry only", False, lambda: bpy.ops.import_scene.strata_atlas(filepath=args["atlas"],
-                                                                       textures=False),
-     lambda: bpy.ops.import_scene.gltf(filepath=args["glb-notex"])),
-]
-for name, textures, ours, theirs in runs:
-    a = timed(ours)
-    b = timed(theirs)
-    print("terrain (%s): %d objects, %d vertices, %d triangles, %d materials" % ((name,) + a[1:]))
-    if a[1:] != b[1:]:
-        print("terrain (%s): glTF import differs: %d objects, %d vertices, %d triangles, "
-              "%d materials" % ((name,) + b[1:]))
-    # Wall time, and CPU time of the Blender process (steadier on a shared machine).
-    print("bench blender import (%s): strata add-on %.2f s (cpu %.2f s), glTF importer %.2f s "
-          "(cpu %.2f s), ratio glTF/add-on %.2fx (cpu %.2fx)"
-          % (name, a[0][0], a[0][1], b[0][0], b[0][1], b[0][0] / a[0][0], b[0][1] / a[0][1]))
-    print("bench blender import (%s): of the add-on's time, libstrata's load (strata.load "
-          "alone) %.2f s (cpu %.2f s)" % ((name,) + library_load(textures)))
+    shared.load(args["file"], textures=textures).close()
+    print("load %.4f %.4f" % (time.perf_counter() - t, time.process_time() - c))
