@@ -4,15 +4,14 @@ process and its children, from wait4), in milliseconds:
 
     fastest_a fastest_b median_a median_b cpu_a cpu_b
 
-Usage: interleaved.py RUNS OUTPUT COMMAND_A COMMAND_B
-Each command is a list of arguments as JSON. OUTPUT is removed and the dirty
+Usage: interleaved.py RUNS OUTPUT -- COMMAND_A... -- COMMAND_B...
+OUTPUT is removed and the dirty
 pages written back (sync) before every run, so each run writes a new file with
 no writeback of an earlier one competing (bench_convert.sh.in says why). For
 commands of 20-40 ms, as a textured and an untextured convert of the 1,024-
 chunk terrain are, /usr/bin/time's 10 ms resolution hid the CPU time, and one
 lucky run of seven moved the ratio of the fastest by a tenth.
 """
-import json
 import os
 import statistics
 import subprocess
@@ -35,8 +34,9 @@ def one(argv, output):
 
 
 def main():
-    runs, output = int(sys.argv[1]), sys.argv[2]
-    commands = [json.loads(sys.argv[3]), json.loads(sys.argv[4])]
+    runs, output, rest = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    second = rest.index("--", 1)  # rest[0] is the first "--"
+    commands = [rest[1:second], rest[second + 1:]]
     walls, cpus = ([], []), ([], [])
     for _ in range(runs):
         for k, argv in enumerate(commands):
