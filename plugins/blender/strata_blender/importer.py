@@ -90,6 +90,15 @@ def _gather(scene, mesh_index, arrays, slots, part, offset=(0.0, 0.0, 0.0)):
             morph=prim.morph_targets[0].positions if prim.morph_targets else None)
 
 
+def mesh_arrays(scene, mesh_index):
+    """A scene mesh's arrays as build_mesh takes them (MeshArrays.finish())
+    and its material slots ({scene material index or None: slot number})."""
+    arrays = mesh_build.MeshArrays()
+    slots = {}
+    _gather(scene, mesh_index, arrays, slots, 0)
+    return arrays.finish(), slots
+
+
 def _assign_materials(mesh, slots, cache):
     """Fills the mesh's material slots; a mesh copied by build_mesh_like has
     its template's, replaced in place."""
@@ -120,7 +129,7 @@ def _needed_nodes(nodes, parents):
     return sorted(needed)
 
 
-def _build_meshes(scene, nodes, order, cache):
+def _build_meshes(scene, nodes, order, cache, arrays_of):
     """One bpy mesh per scene mesh the nodes use, in node order, with its
     materials: scene mesh -> (bpy mesh, morph), so instances share data. A
     mesh with the topology of one built before is built as a copy of it."""
@@ -131,10 +140,7 @@ def _build_meshes(scene, nodes, order, cache):
         info = nodes[n]
         if info.mesh is None or info.mesh in made:
             continue
-        arrays = mesh_build.MeshArrays()
-        slots = {}
-        _gather(scene, info.mesh, arrays, slots, 0)
-        a = arrays.finish()
+        a, slots = arrays_of(scene, info.mesh)
         name = scene.meshes[info.mesh].name or info.name or "node_%d" % n
         key = (mesh_build.topology_key(a), len(slots))
         if key in like:
@@ -202,28 +208,38 @@ def import_file(context, path, lod=-1, skirts=False, textures=True, merge=False,
     instead of failing the import."""
     t0 = time.perf_counter()
     source = os.path.abspath(path)
-    stem = os.path.basename(os.path.normpath(source))
     with strata.load(source, lod=lod, skirts=skirts, textures=textures,
                      swap_red_blue=swap_red_blue, partial=partial) as scene:
-        fmt = scene.format
-        cache = _Cache(scene)
-        collection = bpy.data.collections.new(stem)
-        context.scene.collection.children.link(collection)
-        nodes = scene.nodes
-        if merge:
-            objects = _build_merged(scene, nodes, cache, collection, stem, source, fmt, progress)
-        else:
-            parents = {node.index: node.parent for node in nodes if node.parent is not None}
-            order = _needed_nodes(nodes, parents)
-            made = _build_meshes(scene, nodes, order, cache)
-            objects = _build_tree(nodes, order, parents, made, collection, source, fmt, progress)
-        stats = {
-            "format": fmt,
-            "objects": len(objects),
-            "images": len(cache.images),
-            "materials": len(cache.materials),
-            "warnings": scene.warnings,
-            "left_out": scene.left_out,
-            "seconds": time.perf_counter() - t0,
-        }
+        objects, stats = import_scene(context, scene, source, merge=merge, progress=progress)
+    stats["seconds"] = time.perf_counter() - t0
+    return objects, stats
+
+
+def import_scene(context, scene, source, merge=False, progress=None, arrays_of=mesh_arrays):
+    """import_file's work after the load: the objects of a loaded scene read
+    from `source` (an absolute path), and the stats but "seconds". Each
+    mesh's arrays come from arrays_of(scene, mesh index), as mesh_arrays
+    makes them (bench_blender_import passes them made ahead, to time
+    Blender's share alone)."""
+    stem = os.path.basename(os.path.normpath(source))
+    fmt = scene.format
+    cache = _Cache(scene)
+    collection = bpy.data.collections.new(stem)
+    context.scene.collection.children.link(collection)
+    nodes = scene.nodes
+    if merge:
+        objects = _build_merged(scene, nodes, cache, collection, stem, source, fmt, progress)
+    else:
+        parents = {node.index: node.parent for node in nodes if node.parent is not None}
+        order = _needed_nodes(nodes, parents)
+        made = _build_meshes(scene, nodes, order, cache, arrays_of)
+        objects = _build_tree(nodes, order, parents, made, collection, source, fmt, progress)
+    stats = {
+        "format": fmt,
+        "objects": len(objects),
+        "images": len(cache.images),
+        "materials": len(cache.materials),
+        "warnings": scene.warnings,
+        "left_out": scene.left_out,
+    }
     return objects, stats
