@@ -37,6 +37,8 @@ const AssimpLibrary& assimpLibrary(const std::string& path) {
     lookUp(handle, "aiCreatePropertyStore", library.createPropertyStore, missing);
     lookUp(handle, "aiSetImportPropertyInteger", library.setImportPropertyInteger, missing);
     lookUp(handle, "aiImportFileExWithProperties", library.importFileExWithProperties, missing);
+    lookUp(handle, "aiImportFileFromMemoryWithProperties",
+           library.importFileFromMemoryWithProperties, missing);
     lookUp(handle, "aiGetErrorString", library.getErrorString, missing);
     lookUp(handle, "aiReleaseImport", library.releaseImport, missing);
     lookUp(handle, "aiReleasePropertyStore", library.releasePropertyStore, missing);

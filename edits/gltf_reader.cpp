@@ -448,6 +448,22 @@ bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int
   return true;
 }
 
+// A glTF in memory has no files beside it: a buffer it names by URI is missing.
+tinygltf::FsCallbacks noFiles() {
+  tinygltf::FsCallbacks fs;
+  fs.FileExists = [](const std::string&, void*) { return false; };
+  fs.ExpandFilePath = [](const std::string& path, void*) { return path; };
+  fs.ReadWholeFile = [](std::vector<unsigned char>*, std::string* err, const std::string& path,
+                        void*) {
+    if (err) *err = "no file beside bytes in memory: " + path;
+    return false;
+  };
+  fs.WriteWholeFile = [](std::string*, const std::string&, const std::vector<unsigned char>&,
+                         void*) { return false; };
+  fs.user_data = nullptr;
+  return fs;
+}
+
 // The JSON text a glTF holds: the whole file, or a GLB's first chunk (glTF
 // 2.0 §4.4.3: a 12-byte header, then the chunk's length and type "JSON").
 std::pair<const uint8_t*, size_t> jsonText(const std::vector<uint8_t>& bytes, bool binary,
@@ -479,11 +495,14 @@ bool jsonSyntaxError(const uint8_t* text, size_t size, uint64_t base, uint64_t& 
 
 } // namespace
 
-std::vector<AtlasChunkEdit> readGltfEdits(const std::string& path) {
-  std::vector<uint8_t> bytes = readFile(path);
+std::vector<AtlasChunkEdit> readGltfEdits(const Source& in) {
+  const std::string& path = in.path;
+  const std::shared_ptr<const std::vector<uint8_t>> held = in.bytes();
+  const std::vector<uint8_t>& bytes = *held;
   if (bytes.size() > 0xFFFFFFFFull) throw Error(path, Error::kNoOffset, "larger than 4 GiB");
   tinygltf::TinyGLTF loader;
   loader.SetImageLoader(skipImage, nullptr);
+  if (!in.onDisk()) loader.SetFsCallbacks(noFiles());
   tinygltf::Model model;
   std::string err, warn;
   const std::string dir = std::filesystem::path(path).parent_path().string();
@@ -507,19 +526,22 @@ std::vector<AtlasChunkEdit> readGltfEdits(const std::string& path) {
   return Reader(model, path).read();
 }
 
-std::vector<AtlasChunkEdit> readEdits(const std::string& path) {
+std::vector<AtlasChunkEdit> readEdits(const Source& source) {
   std::vector<uint8_t> bytes(64, 0);
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) readFile(path); // throws the reason, naming the file
+  if (source.onDisk()) {
+    std::ifstream in(source.path, std::ios::binary);
+    if (!in) readFile(source.path); // throws the reason, naming the file
     in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
     bytes.resize(size_t(in.gcount()));
+  } else {
+    bytes.assign(source.memory->begin(),
+                 source.memory->begin() + long(std::min<size_t>(64, source.memory->size())));
   }
   size_t i = 0;
   while (i < bytes.size() && std::isspace(bytes[i])) ++i;
   const bool glb = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   const bool json = i < bytes.size() && bytes[i] == '{';
-  return glb || json ? readGltfEdits(path) : readAssimpEdits(path);
+  return glb || json ? readGltfEdits(source) : readAssimpEdits(source);
 }
 
 } // namespace strata::edits

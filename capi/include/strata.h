@@ -41,7 +41,7 @@ extern "C" {
 /* (major << 16) | minor. A new minor adds calls, enum values or struct fields
  * at the end; a new major breaks something. */
 #define STRATA_ABI_VERSION_MAJOR 1
-#define STRATA_ABI_VERSION_MINOR 1
+#define STRATA_ABI_VERSION_MINOR 2
 #define STRATA_ABI_VERSION ((STRATA_ABI_VERSION_MAJOR << 16) | STRATA_ABI_VERSION_MINOR)
 
 /* The ABI version the library was built with; compare its major with
@@ -104,6 +104,14 @@ STRATA_API const char* strata_scene_error(const strata_scene* scene);
  * contents) into the handle, replacing what it held. `options` may be NULL. */
 STRATA_API strata_status strata_scene_load(strata_scene* scene, const char* path,
                                            const strata_load_options* options);
+
+/* ABI 1.2: strata_scene_load for `size` bytes in memory (a file inside an
+ * archive or disc image, a buffer a plug-in holds), copied before the call
+ * returns. `name` names them in errors (its extension counts where a format's
+ * detection looks at one, as for a file); files beside them are not looked
+ * for (a CHU's TQT), and a tfrag level, a directory, cannot be loaded so. */
+STRATA_API strata_status strata_load_memory(strata_scene* scene, const void* data, size_t size,
+                                            const char* name, const strata_load_options* options);
 
 typedef struct strata_scene_summary {
   size_t size;

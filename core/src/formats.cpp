@@ -2,6 +2,7 @@
 
 #include "strata/error.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -44,31 +45,35 @@ size_t ValidationReport::warnings() const {
   return n;
 }
 
-const FormatHandler* detectFormat(const std::string& path) {
+const FormatHandler* detectFormat(const Source& in) {
   std::vector<uint8_t> head;
   std::error_code ec;
-  if (!std::filesystem::is_directory(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return nullptr;
+  if (!in.onDisk()) {
+    head.assign(in.memory->begin(),
+                in.memory->begin() + long(std::min<size_t>(64, in.memory->size())));
+  } else if (!std::filesystem::is_directory(in.path, ec)) {
+    std::ifstream file(in.path, std::ios::binary);
+    if (!file) return nullptr;
     head.resize(64);
-    in.read(reinterpret_cast<char*>(head.data()), std::streamsize(head.size()));
-    head.resize(size_t(in.gcount()));
+    file.read(reinterpret_cast<char*>(head.data()), std::streamsize(head.size()));
+    head.resize(size_t(file.gcount()));
   }
   for (const FormatHandler* h : formatHandlers())
-    if (h->detect(path, head)) return h;
+    if (h->detect(in, head)) return h;
   return nullptr;
 }
 
-const FormatHandler& requireFormat(const std::string& path) {
+const FormatHandler& requireFormat(const Source& in) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw Error(path, Error::kNoOffset, "no such file");
-  if (const FormatHandler* h = detectFormat(path)) return *h;
-  if (std::filesystem::is_directory(path, ec))
-    throw Error(path, Error::kNoOffset,
+  if (in.onDisk() && !std::filesystem::exists(in.path, ec))
+    throw Error(in.path, Error::kNoOffset, "no such file");
+  if (const FormatHandler* h = detectFormat(in)) return *h;
+  if (in.onDisk() && std::filesystem::is_directory(in.path, ec))
+    throw Error(in.path, Error::kNoOffset,
                 "holds nothing Strata recognises: not a tfrag level (no core_index.bin or "
                 "core_data.bin) and no Atlas, CHU, TQT, YTD or drawable file inside (checked by "
                 "magic)");
-  throw Error(path, 0,
+  throw Error(in.path, 0,
               "unrecognised input: not an Atlas, CHU, TQT, YTD, drawable or tfrag level (checked "
               "by magic)");
 }

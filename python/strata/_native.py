@@ -9,7 +9,7 @@ import os
 import sys
 
 ABI_MAJOR = 1
-ABI_MINOR = 1  # the newest minor this binding knows: partial loads, detection
+ABI_MINOR = 2  # the newest minor this binding knows: loads from memory
 
 # strata_status
 OK = 0
@@ -150,6 +150,7 @@ SIGNATURES = {
     "strata_scene_destroy": (None, [_ptr]),
     "strata_scene_error": (_str, [_ptr]),
     "strata_scene_load": (_enum, [_ptr, _str, _P(LoadOptions)]),
+    "strata_load_memory": (_enum, [_ptr, _ptr, _size_t, _str, _P(LoadOptions)]),
     "strata_scene_get_summary": (_enum, [_ptr, _P(SceneSummary)]),
     "strata_scene_get_roots": (_enum, [_ptr, _ptr, _size_t, _P(_size_t)]),
     "strata_scene_get_warning": (_enum, [_ptr, _u32, _P(_str)]),

@@ -187,9 +187,10 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
   return file;
 }
 
-std::string findCompanionTqt(const std::string& chuPath) {
+std::string findCompanionTqt(const Source& chu) {
   namespace fs = std::filesystem;
-  fs::path p(chuPath);
+  if (!chu.onDisk()) return "";
+  fs::path p(chu.path);
   fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
   const std::string stem = p.stem().string();
   std::vector<std::string> found;

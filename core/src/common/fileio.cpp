@@ -35,7 +35,18 @@ std::vector<uint8_t> readFile(const std::string& path) {
   return data;
 }
 
-FileBytes::FileBytes(const std::string& path) : path_(path) {
+std::shared_ptr<const std::vector<uint8_t>> Source::bytes() const {
+  return memory ? memory : std::make_shared<const std::vector<uint8_t>>(readFile(path));
+}
+
+FileBytes::FileBytes(const Source& source) : path_(source.path) {
+  if (!source.onDisk()) {
+    read_ = source.memory;
+    data_ = read_->data();
+    size_ = read_->size();
+    return;
+  }
+  const std::string& path = source.path;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   struct stat st;
   if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
@@ -49,9 +60,9 @@ FileBytes::FileBytes(const std::string& path) : path_(path) {
   }
   if (fd >= 0 && !mapped_) ::close(fd);
   if (!mapped_) {
-    read_ = readFile(path); // its errors name what is wrong
-    data_ = read_.data();
-    size_ = read_.size();
+    read_ = source.bytes(); // its errors name what is wrong
+    data_ = read_->data();
+    size_ = read_->size();
   }
 }
 

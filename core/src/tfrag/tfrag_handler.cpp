@@ -10,12 +10,20 @@ namespace strata {
 
 namespace {
 
-bool detectTfrag(const std::string& path, const std::vector<uint8_t>&) {
-  return tfrag::looksLikeLevel(path);
+// A level is a directory of files: only on disk.
+bool detectTfrag(const Source& in, const std::vector<uint8_t>&) {
+  return in.onDisk() && tfrag::looksLikeLevel(in.path);
 }
 
-TextureSet texturesTfrag(const std::string& path, const LoadOptions& options) {
-  tfrag::CheckedLevel l = tfrag::checkLevel(path);
+const std::string& levelDirectory(const Source& in) {
+  if (!in.onDisk())
+    throw Unsupported(in.path, Error::kNoOffset,
+                      "a tfrag level is a directory of files, which bytes in memory cannot be");
+  return in.path;
+}
+
+TextureSet texturesTfrag(const Source& in, const LoadOptions& options) {
+  tfrag::CheckedLevel l = tfrag::checkLevel(levelDirectory(in));
   TextureSet set;
   set.leftOut = tfrag::acceptOrLeaveOut(l, options.partial);
   if (!l.level.hasGsRam)
@@ -26,16 +34,24 @@ TextureSet texturesTfrag(const std::string& path, const LoadOptions& options) {
   return set;
 }
 
-Scene loadTfrag(const std::string& path, const LoadOptions& options) {
-  return tfrag::loadScene(path, options);
+Scene loadTfrag(const Source& in, const LoadOptions& options) {
+  return tfrag::loadScene(levelDirectory(in), options);
 }
 
-nlohmann::json infoTfrag(const std::string& path) {
-  return tfrag::describeLevel(path);
+nlohmann::json infoTfrag(const Source& in) {
+  return tfrag::describeLevel(levelDirectory(in));
 }
 
-ValidationReport validateTfrag(const std::string& path) {
-  return tfrag::validateLevel(path);
+ValidationReport validateTfrag(const Source& in) {
+  if (!in.onDisk()) {
+    ValidationReport rep;
+    rep.file = in.path;
+    rep.format = "tfrag";
+    rep.error(Error::kNoOffset, "a tfrag level is a directory of files, which bytes in memory "
+                                "cannot be");
+    return rep;
+  }
+  return tfrag::validateLevel(in.path);
 }
 
 } // namespace
