@@ -4,6 +4,7 @@
 // harness by the format table's magic detection.
 //   strata_fuzz_seeds OUT_DIR SAMPLE_DIR...
 #include "bases.h"
+#include "edit_seeds.h"
 #include "harness.h"
 
 #include "atlas/atlas_io.h"
@@ -330,7 +331,8 @@ void tileSeeds() {
   seed("tile", "zlib-fixed.png", withStream(image::encodePNG(grey.data(), 100, 4), fixed));
 }
 
-// The base terrain's scene as glTF (export-atlas's round trip) and, through
+// The base terrain's scene as glTF (export-atlas's round trip), the
+// structured edit seeds of one of its chunks (edit_seeds.h), and, through
 // Assimp's exporters, as OBJ, binary and ASCII FBX and DAE, each behind the
 // extension byte of the Assimp harness (assimp_harness.cpp).
 void editSeeds() {
@@ -344,6 +346,7 @@ void editSeeds() {
   seed("gltf", "base.glb", glb);
   wo.binary = false;
   seed("gltf", "base.gltf", gltf::writeGltf(scene, wo).bytes);
+  for (const auto& [name, bytes] : fuzz::structuredGltfSeeds(scene)) seed("gltf", name, bytes);
 
   Assimp::Importer importer;
   if (!importer.ReadFileFromMemory(glb.data(), glb.size(), 0, "glb"))
@@ -371,6 +374,7 @@ void editSeeds() {
     b.insert(b.end(), d, d + blob->size);
     seed("assimp", std::string("base.") + format, b);
   }
+  for (const auto& [name, bytes] : fuzz::structuredObjSeeds(scene)) seed("assimp", name, bytes);
 }
 
 // ./dev fuzz's -max_len: larger samples would only be cut (and made every
