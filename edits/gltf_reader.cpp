@@ -476,21 +476,44 @@ std::pair<const uint8_t*, size_t> jsonText(const std::vector<uint8_t>& bytes, bo
   return {bytes.data() + 20, std::min(length, bytes.size() - 20)};
 }
 
+// A JSON pass that builds nothing and keeps where the text stops being JSON:
+// the error path's second parse, cheap beside tinygltf's.
+struct JsonStop : nlohmann::json_sax<nlohmann::json> {
+  size_t byte = 0; // the parser's position: the count of bytes it read
+  bool failed = false;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception&) override {
+    byte = position;
+    failed = true;
+    return false;
+  }
+};
+
 // Where JSON text stops being JSON, in Strata's words (tinygltf passes the
 // JSON library's exception text on): false when it is valid JSON.
 bool jsonSyntaxError(const uint8_t* text, size_t size, uint64_t base, uint64_t& offset,
                      std::string& message) {
-  try {
-    const nlohmann::json parsed = nlohmann::json::parse(text, text + size);
-    return parsed.is_discarded();
-  } catch (const nlohmann::json::parse_error& e) {
-    const size_t at = e.byte > 0 ? size_t(e.byte) - 1 : 0; // e.byte counts from 1
-    offset = base + std::min(at, size);
-    message = at >= size ? "the JSON text ends before its value is complete"
-                         : "the JSON text is not valid JSON here (at the character " +
-                               escapeUtf8(std::string(1, char(text[at]))) + ")";
-    return true;
-  }
+  JsonStop stop;
+  nlohmann::json::sax_parse(text, text + size, &stop);
+  if (!stop.failed) return false;
+  const size_t at = stop.byte > 0 ? stop.byte - 1 : 0; // counts from 1
+  offset = base + std::min(at, size);
+  message = at >= size ? "the JSON text ends before its value is complete"
+                       : "the JSON text is not valid JSON here (at the character " +
+                             escapeUtf8(std::string(1, char(text[at]))) + ")";
+  return true;
 }
 
 } // namespace
