@@ -41,10 +41,6 @@ Error decodeError(const std::vector<uint8_t>& s, int64_t expected = -1) {
   return Error("", 0, "");
 }
 
-std::vector<uint8_t> bytesOf(const std::string& s) {
-  return std::vector<uint8_t>(s.begin(), s.end());
-}
-
 } // namespace
 
 TEST(WadCodec, WorkedVectorsOfTheSpec) {
@@ -224,7 +220,9 @@ void expectEncoderRules(const std::vector<uint8_t>& s) {
         const uint8_t d0 = s[pos], d1 = s[pos + 1];
         pos += 2;
         trail = d0 & 3;
-        if (f < 0x20) EXPECT_EQ(f & 8, 0) << "far-match bit 3 set at " << at;
+        if (f < 0x20) {
+          EXPECT_EQ(f & 8, 0) << "far-match bit 3 set at " << at;
+        }
         if (f == 0x12 && d0 == 0 && d1 == 0) { // block marker
           while ((pos - 16) % 0x2000) ASSERT_EQ(s[pos++], 0xEE);
           continue;
