@@ -41,7 +41,7 @@ extern "C" {
 /* (major << 16) | minor. A new minor adds calls, enum values or struct fields
  * at the end; a new major breaks something. */
 #define STRATA_ABI_VERSION_MAJOR 1
-#define STRATA_ABI_VERSION_MINOR 1
+#define STRATA_ABI_VERSION_MINOR 2
 #define STRATA_ABI_VERSION ((STRATA_ABI_VERSION_MAJOR << 16) | STRATA_ABI_VERSION_MINOR)
 
 /* The ABI version the library was built with; compare its major with
@@ -153,6 +153,15 @@ STRATA_API strata_status strata_scene_validate_file_json(strata_scene* scene, co
  * for a level directory or its core_index.bin), or NULL when nothing matches or
  * the path cannot be read. A static string. */
 STRATA_API const char* strata_detect_format(const char* path);
+
+/* ABI 1.2: the Ratchet & Clank 2 levels `path` holds (a disc image, a directory
+ * of LEVEL<n>.WAD files, or one level), as a JSON array of {"path", "file",
+ * "id", "name"} in level order; "path" loads with strata_scene_load (a level
+ * inside an image is "IMAGE::G/LEVEL1.WAD"). `selector` (may be NULL) keeps
+ * the levels whose id or name (case-insensitive) it gives. Released with
+ * strata_free. */
+STRATA_API strata_status strata_levels_json(strata_scene* scene, const char* path,
+                                            const char* selector, char** out_json);
 
 /* ---- Nodes ----------------------------------------------------------------- */
 
