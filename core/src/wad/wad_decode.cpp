@@ -108,7 +108,10 @@ public:
       if (trail) {
         need(at, pos, trail, "trailing literal bytes");
         room(o, at, n, trail, "trailing literals");
-        for (size_t i = 0; i < trail; ++i) o.p[n + i] = in[pos + i];
+        if (n + 4 <= o.cap && pos + 4 <= s_.size)
+          std::memcpy(o.p + n, in + pos, 4); // one word; the bytes past `trail` are rewritten later
+        else
+          for (size_t i = 0; i < trail; ++i) o.p[n + i] = in[pos + i];
         n += trail;
         pos += trail;
       }
@@ -117,35 +120,47 @@ public:
   }
 
 private:
-  [[noreturn]] void fail(size_t at, const std::string& what) const {
+  [[noreturn]] __attribute__((noinline, cold)) void fail(size_t at, const std::string& what) const {
     throw Error(s_.file, s_.base + at,
                 s_.name + ": WAD packet at byte " + hex(at) + " of the stream: " + what);
   }
 
   // `k` more input bytes at `pos`, inside the stored size.
-  // `what` follows the count in the message ("3 trailing literal bytes").
-  void need(size_t at, size_t pos, size_t k, const char* what) const {
-    if (k > end_ - pos)
-      fail(at, "expected " + std::to_string(k) + " " + what +
-                   " but the packet is cut by the stream's stored end " + hex(end_) + " (" +
-                   std::to_string(end_ - pos) + " bytes left)");
+  // `k` more input bytes at `pos`, inside the stored size. `what` follows
+  // the count in the message ("3 trailing literal bytes"). Inlined: the
+  // message is built only on the way out.
+  inline __attribute__((always_inline)) void need(size_t at, size_t pos, size_t k,
+                                                  const char* what) const {
+    if (__builtin_expect(k > end_ - pos, 0)) cut(at, pos, k, what);
+  }
+
+  [[noreturn]] __attribute__((noinline, cold)) void cut(size_t at, size_t pos, size_t k,
+                                                        const char* what) const {
+    fail(at, "expected " + std::to_string(k) + " " + what +
+                 " but the packet is cut by the stream's stored end " + hex(end_) + " (" +
+                 std::to_string(end_ - pos) + " bytes left)");
   }
 
   // Room for `k` more output bytes after `n`: within the limit, grown when
   // the output is a vector.
-  void room(Output& o, size_t at, size_t n, size_t k, const char* what) const {
+  inline __attribute__((always_inline)) void room(Output& o, size_t at, size_t n, size_t k,
+                                                  const char* what) const {
+    if (__builtin_expect(k > o.limit - n || (o.vec && n + k + kSlack > o.cap), 0))
+      grow(o, at, n, k, what);
+  }
+
+  __attribute__((noinline)) void grow(Output& o, size_t at, size_t n, size_t k,
+                                      const char* what) const {
     if (k > o.limit - n)
       fail(at, std::string(what) + " of " + std::to_string(k) +
                    " bytes would take the output past " + std::to_string(o.limit) + " bytes" +
                    (declared_ ? ", the decompressed size the level declares"
                               : ", the most this stream may decode to"));
-    if (o.vec && n + k + kSlack > o.cap) {
-      size_t want = std::max<size_t>(o.cap * 2, n + k + kSlack);
-      want = size_t(std::min<uint64_t>(want, o.limit + kSlack));
-      o.vec->resize(want);
-      o.p = o.vec->data();
-      o.cap = want;
-    }
+    size_t want = std::max<size_t>(o.cap * 2, n + k + kSlack);
+    want = size_t(std::min<uint64_t>(want, o.limit + kSlack));
+    o.vec->resize(want);
+    o.p = o.vec->data();
+    o.cap = want;
   }
 
   void copyLiteral(Output& o, size_t& n, size_t& pos, size_t len) const {
