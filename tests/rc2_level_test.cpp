@@ -247,6 +247,15 @@ TEST(Rc2Level, DataExtentRangesPastTheExtent) {
   EXPECT_EQ(e[0].offset, at.data + 0x48);
   EXPECT_NE(e[0].message.find("core_data [1048576, +"), std::string::npos) << e[0].message;
   EXPECT_NE(e[0].message.find("lies outside the data extent"), std::string::npos);
+  // textures_base inside the tfrags block (which starts at 0 in core data).
+  w = level(1);
+  storeLE<int32_t>(w, size_t(at.coreIndex) + 0x60, 0x20);
+  e = errorsOf(w);
+  ASSERT_FALSE(e.empty());
+  EXPECT_EQ(e[0].offset, at.coreIndex + 0x60);
+  EXPECT_NE(e[0].message.find("textures_base 32 lies inside the tfrags block [0, "),
+            std::string::npos)
+      << e[0].message;
   // core_index shorter than the 0xBC-byte core header.
   w = level(1);
   storeLE<int32_t>(w, size_t(at.data) + 0x0c, 0x90);

@@ -204,6 +204,16 @@ CheckedWad checkLevelWad(const uint8_t* data, size_t size, const std::string& fi
                           "gs_ram is empty: the " + std::to_string(w.core.textures.size()) +
                               " textures' palettes and mips 2-3 live there (the mesh converts "
                               "untextured)"});
+  // Section 7: the tfrags block ends before the next block starts; occlusion,
+  // sky and collision bound it already (tfragsBlockSize), textures_base too.
+  const tfrag::LevelCoreHeader& h = w.core.header;
+  const uint64_t blockEnd = uint64_t(h.tfragsOffset) + w.core.tfragsSize;
+  if (h.texturesBase > h.tfragsOffset && uint64_t(h.texturesBase) < blockEnd)
+    c.findings.push_back({Severity::Error, "", file, w.coreIndexAt + 0x60,
+                          "core_index: textures_base " + std::to_string(h.texturesBase) +
+                              " lies inside the tfrags block [" + std::to_string(h.tfragsOffset) +
+                              ", " + std::to_string(blockEnd) +
+                              "); expected it after the block, as occlusion, sky and collision"});
   c.core = tfrag::checkLevelData(std::move(c.wad.core));
   for (const tfrag::LevelFinding& f : c.core.findings) map(f, "");
   for (ChunkTfrags& k : c.wad.chunks) {
