@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 namespace strata::cli {
 
@@ -44,6 +45,14 @@ int runInfo(const std::string& input, InfoView view, const std::vector<std::stri
             break;
           }
       if (paths.empty()) throw Error(input, Error::kNoOffset, "no level matches --level");
+    } else if (!detectFormat(input) && std::filesystem::is_directory(input)) {
+      // A directory of LEVEL<n>.WAD files (the disc's G/): each level described.
+      try {
+        paths.clear();
+        for (const rc2::LevelEntry& e : rc2::listLevels(input)) paths.push_back(e.path);
+      } catch (const Error&) {
+        paths = {input}; // none there: requireFormat says what the directory lacks
+      }
     }
     for (const std::string& path : paths) {
       const FormatHandler& h = requireFormat(path);

@@ -88,6 +88,11 @@ TEST(Rc2Disc, ListsItsLevelsByIdAndName) {
       << i.output;
   RunResult one = cli({"info", iso.string(), "--level", "museum"});
   EXPECT_EQ(one.exitCode, 1) << one.output; // names match whole
+  // A directory of level files: each level described.
+  RunResult dirInfo = cli({"info", (dir / "disc" / "G").string()});
+  EXPECT_EQ(dirInfo.exitCode, 0) << dirInfo.output;
+  EXPECT_NE(dirInfo.output.find("LEVEL21.WAD: rc2 level 30 (Insomniac Museum)"), std::string::npos)
+      << dirInfo.output;
   one = cli({"info", iso.string(), "--level", "insomniac museum"});
   EXPECT_EQ(one.exitCode, 0) << one.output;
   EXPECT_NE(one.output.find("rc2 level 30 (Insomniac Museum)"), std::string::npos) << one.output;
