@@ -224,6 +224,7 @@ TEST(Rc2Level, RangesOutsideTheFileAreErrorsAtTheirField) {
   EXPECT_EQ(e[0].offset, 0x2cu);
   EXPECT_NE(e[0].message.find("occlusion holds 40 sectors"), std::string::npos) << e[0].message;
   EXPECT_NE(e[0].message.find("past the end of the file"), std::string::npos) << e[0].message;
+  EXPECT_EQ(e[0].message.find("unit error"), std::string::npos) << e[0].message;
   EXPECT_FALSE(rc2::looksLikeLevelWad(w.data(), w.size()));
   // The last lump may run under a sector past the end (it is not padded): fine.
   EXPECT_TRUE(errorsOf(level(1)).empty());
@@ -234,7 +235,10 @@ TEST(Rc2Level, RangesOutsideTheFileAreErrorsAtTheirField) {
   e = errorsOf(w);
   ASSERT_FALSE(e.empty());
   EXPECT_EQ(e[0].offset, 0x14u);
-  EXPECT_NE(e[0].message.find("sector/byte unit error"), std::string::npos) << e[0].message;
+  EXPECT_NE(e[0].message.find("exactly 2048x the " + std::to_string(sectors) +
+                              " sectors it has: a sector/byte unit error"),
+            std::string::npos)
+      << e[0].message;
 }
 
 TEST(Rc2Level, DataExtentRangesPastTheExtent) {

@@ -134,7 +134,8 @@ Container checkContainer(const uint8_t* data, size_t size, const std::string& fi
   const LevelHeader& h = c.header;
   // Section 1: every non-empty range inside the file; a rounded-up size may
   // run under one sector past the end (the last lump is not padded).
-  for (const NamedSectorRange& r : sectorRanges(h)) {
+  const std::vector<NamedSectorRange> ranges = sectorRanges(h);
+  for (const NamedSectorRange& r : ranges) {
     if (r.range.empty()) continue;
     const int64_t begin = r.range.byteOffset(), bytes = r.range.byteSize();
     if (r.range.offset < 1 || uint64_t(begin) >= size) {
@@ -146,15 +147,24 @@ Container checkContainer(const uint8_t* data, size_t size, const std::string& fi
     }
     const uint64_t room = size - uint64_t(begin);
     if (uint64_t(bytes) >= room + kSector) {
-      std::string note = uint64_t(r.range.size) <= room + kSector
-                             ? " (its size fits only read as bytes, 2048x smaller: a sector/byte "
-                               "unit error)"
-                             : unitNote(uint64_t(bytes), room);
-      error(r.field + 4, r.name + " holds " + std::to_string(r.range.size) + " sectors (" +
-                             std::to_string(bytes) + " bytes) from byte " + hex(uint64_t(begin)) +
-                             ", running " + std::to_string(uint64_t(bytes) - room) +
-                             " bytes past the end of the file (" + std::to_string(size) +
-                             " bytes)" + note);
+      // The sectors this lump has: up to the next range's start (lumps are laid
+      // end to end, section 1), else to the end of the file. A size field that
+      // is that many sectors times 2048 is a byte count stored as sectors.
+      int64_t gap = int64_t((size + kSector - 1) / kSector) - r.range.offset;
+      for (const NamedSectorRange& o : ranges)
+        if (!o.range.empty() && o.range.offset > r.range.offset)
+          gap = std::min<int64_t>(gap, o.range.offset - r.range.offset);
+      const int64_t asBytes = r.range.size / 2048;
+      const bool unit = r.range.size >= 2048 && asBytes + 1 >= gap && asBytes <= gap;
+      error(r.field + 4,
+            r.name + " holds " + std::to_string(r.range.size) + " sectors (" +
+                std::to_string(bytes) + " bytes) from byte " + hex(uint64_t(begin)) + ", running " +
+                std::to_string(uint64_t(bytes) - room) + " bytes past the end of the file (" +
+                std::to_string(size) + " bytes)" +
+                (unit ? " (exactly 2048x the " + std::to_string(gap) +
+                            " sectors it has: a sector/byte unit error, a byte count stored as "
+                            "sectors)"
+                      : ""));
     }
   }
   if (h.data.empty()) {
