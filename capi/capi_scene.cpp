@@ -2,6 +2,7 @@
 #include "capi_handles.h"
 #include "strata/error.h"
 #include "strata/formats.h"
+#include "strata/rc2.h"
 #include "strata/text.h"
 
 #include <filesystem>
@@ -34,6 +35,7 @@ strata::LoadOptions toLoadOptions(const strata_load_options& o) {
 bool readable(const std::string& path, std::string& why) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  if (strata::rc2::splitMemberPath(path)) return true; // a level in a disc image
   if (!fs::exists(path, ec)) {
     why = path + ": no such file or directory";
     return false;
@@ -226,6 +228,25 @@ strata_status strata_scene_info_file_json(strata_scene* s, const char* path, cha
 strata_status strata_scene_validate_file_json(strata_scene* s, const char* path, char** out_json) {
   return onFile(s, path, out_json, [&](const strata::FormatHandler& h) {
     return validateText(s->error, h, path, out_json);
+  });
+}
+
+strata_status strata_levels_json(strata_scene* s, const char* path, const char* selector,
+                                 char** out_json) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
+    if (!out_json) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_json is NULL");
+    std::string why;
+    if (!readable(path, why)) return fail(s->error, STRATA_ERROR_IO, why);
+    nlohmann::json list = nlohmann::json::array();
+    for (const strata::rc2::LevelEntry& e : strata::rc2::listLevels(path))
+      if (!selector || strata::rc2::levelMatches(selector, e.id))
+        list.push_back({{"path", strata::escapeUtf8(e.path)},
+                        {"file", strata::escapeUtf8(e.file)},
+                        {"id", e.id},
+                        {"name", e.name}});
+    return returnText(s->error, list.dump(), out_json);
   });
 }
 

@@ -2,6 +2,7 @@
 #include "shard.h"
 
 #include "strata/parallel.h"
+#include "strata/rc2.h"
 
 #include <algorithm>
 #include <atomic>
@@ -18,6 +19,7 @@ namespace fs = std::filesystem;
 static uint64_t inputSize(const std::string& path) {
   std::error_code ec;
   if (fs::is_regular_file(path, ec)) return fs::file_size(path, ec);
+  if (rc2::splitMemberPath(path)) return rc2::memberSize(path); // a level in a disc image
   uint64_t n = 0;
   if (fs::is_directory(path, ec)) // a tfrag level: the files directly in it
     for (const auto& e : fs::directory_iterator(path, ec))

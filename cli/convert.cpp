@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "gltf_writer.h"
 #include "inputs.h"
+#include "levels.h"
 #include "meshopt_compress.h"
 #include "progress.h"
 
@@ -131,6 +132,13 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
 int runConvert(const ConvertArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
   ExpandedInputs ex = expandInputs(args.inputs);
+  expandDiscs(ex, args.load.partial);
+  if (!selectLevels(ex, args.batch.levels)) return kExitFailed;
+  // One level picked from an image or a directory, into OUT.glb: a file, not a batch.
+  const std::string outExt = lowerExtension(args.output);
+  if (!args.batch.levels.empty() && ex.inputs.size() == 1 &&
+      (outExt == ".glb" || outExt == ".gltf"))
+    ex.batch = false;
   // Files found in a directory that hold no scene (a TQT beside its CHU) are not inputs.
   dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.load; });
   if (ex.inputs.empty()) {
@@ -181,6 +189,7 @@ int runConvert(const ConvertArgs& args) {
           bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
         }
       });
+  withdrawBrokenDiscs(records, args.load.partial);
   const size_t skipped = countStatus(records, Status::Skipped);
   const size_t failed = countStatus(records, Status::Failed);
   const double seconds =

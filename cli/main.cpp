@@ -12,6 +12,9 @@ using namespace strata::cli;
 // --shard, --report and, where a command writes files, --skip-existing and
 // --jobs (docs/distributed.md).
 void addBatchOptions(CLI::App* cmd, BatchArgs& b, bool writes) {
+  cmd->add_option("--level", b.levels,
+                  "Ratchet & Clank 2: the level to take from a disc image or a directory, by id "
+                  "or name (case-insensitive, e.g. --level oozla); repeatable");
   cmd->add_option("--shard", b.shard,
                   "Work on shard I of N (1 <= I <= N) of the inputs, chosen by a stable hash of "
                   "each input's path below the argument it came from");
@@ -88,6 +91,10 @@ int main(int argc, char** argv) {
   info->add_option("input", infoInput, "Input file")->required();
   info->add_flag("--json", infoJson, "Everything, as machine-readable JSON");
   info->add_flag("--verbose", infoVerbose, "Everything, as an indented tree");
+  std::vector<std::string> infoLevels;
+  info->add_option("--level", infoLevels,
+                   "Ratchet & Clank 2: describe this level of a disc image or directory (id or "
+                   "name); repeatable");
 
   ValidateArgs val;
   auto* validate = app.add_subcommand(
@@ -150,9 +157,11 @@ int main(int argc, char** argv) {
   if (*convert || *textures || *tiles) strata::startHelperThreads();
   if (*convert) return runConvert(conv);
   if (*info)
-    return runInfo(infoInput, infoJson      ? InfoView::Json
-                              : infoVerbose ? InfoView::Tree
-                                            : InfoView::Summary);
+    return runInfo(infoInput,
+                   infoJson      ? InfoView::Json
+                   : infoVerbose ? InfoView::Tree
+                                 : InfoView::Summary,
+                   infoLevels);
   if (*tiles) return runTiles(tl);
   if (*validate) return runValidate(val);
   if (*merge) return runReportMerge(mergeInputs, mergeOutput);

@@ -1,6 +1,7 @@
 // `strata textures IN -o DIR --format png|dds|ktx2`.
 #include "batch.h"
 #include "commands.h"
+#include "levels.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -131,6 +132,8 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
 int runTextures(const TexturesArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
   ExpandedInputs ex = expandInputs(args.inputs);
+  expandDiscs(ex, args.load.partial);
+  if (!selectLevels(ex, args.batch.levels)) return kExitFailed;
   // Files found in a directory that hold no textures (a CHU: its TQT does) are not inputs.
   dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.textures; });
   // One input writes into DIR; a batch writes each input into DIR/<stem>/,

@@ -635,8 +635,9 @@ private:
       gn.translation = {t[0], t[1], t[2]};
     }
     tinygltf::Value::Object extras;
-    if (!n.tags.empty()) {
+    if (!n.tags.empty() || !n.textTags.empty()) {
       tinygltf::Value::Object tags;
+      for (auto& [k, v] : n.textTags) tags[k] = tinygltf::Value(v);
       // tinygltf's numbers are int or double: a tag past int's range is written
       // as a double, exact to 2^53 (every U32 chunk coordinate), not truncated.
       for (auto& [k, v] : n.tags)

@@ -162,6 +162,15 @@ STRATA_API strata_status strata_scene_validate_file_json(strata_scene* scene, co
  * the path cannot be read. A static string. */
 STRATA_API const char* strata_detect_format(const char* path);
 
+/* ABI 1.2: the Ratchet & Clank 2 levels `path` holds (a disc image, a directory
+ * of LEVEL<n>.WAD files, or one level), as a JSON array of {"path", "file",
+ * "id", "name"} in level order; "path" loads with strata_scene_load (a level
+ * inside an image is "IMAGE::G/LEVEL1.WAD"). `selector` (may be NULL) keeps
+ * the levels whose id or name (case-insensitive) it gives. Released with
+ * strata_free. */
+STRATA_API strata_status strata_levels_json(strata_scene* scene, const char* path,
+                                            const char* selector, char** out_json);
+
 /* ---- Nodes ----------------------------------------------------------------- */
 
 typedef struct strata_node_info {

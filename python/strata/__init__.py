@@ -17,10 +17,11 @@ from ._arrays import HAVE_NUMPY, flat
 from ._native import Error, abi_version, library_path
 from .atlas_edit import AtlasEdit, export_atlas
 from .scene import Image, Material, Mesh, MorphTarget, Node, Primitive, Scene, Texture, detect, \
-    info, load, load_memory, validate
+    info, levels, load, load_memory, validate
 
 __version__ = "0.1.0"
 
 __all__ = ["HAVE_NUMPY", "flat", "Error", "abi_version", "library_path", "AtlasEdit",
            "export_atlas", "Image", "Material", "Mesh", "MorphTarget", "Node", "Primitive",
-           "Scene", "Texture", "detect", "info", "load", "load_memory", "validate", "__version__"]
+           "Scene", "Texture", "detect", "info", "levels", "load", "load_memory", "validate",
+           "__version__"]

@@ -9,7 +9,7 @@ import os
 import sys
 
 ABI_MAJOR = 1
-ABI_MINOR = 2  # the newest minor this binding knows: loads from memory
+ABI_MINOR = 2  # the newest minor this binding knows: loads from memory, R&C2 level lists
 
 # strata_status
 OK = 0
@@ -160,6 +160,7 @@ SIGNATURES = {
     "strata_scene_info_file_json": (_enum, [_ptr, _str, _P(_ptr)]),
     "strata_scene_validate_file_json": (_enum, [_ptr, _str, _P(_ptr)]),
     "strata_detect_format": (_str, [_str]),
+    "strata_levels_json": (_enum, [_ptr, _str, _str, _P(_ptr)]),
     "strata_scene_get_node": (_enum, [_ptr, _u32, _P(NodeInfo)]),
     "strata_scene_get_node_children": (_enum, [_ptr, _u32, _ptr, _size_t, _P(_size_t)]),
     "strata_scene_get_node_tag": (_enum, [_ptr, _u32, _u32, _P(_str), _P(ctypes.c_int64)]),

@@ -323,10 +323,14 @@ class Scene:
 
 
 def load(path, lod=None, skirts=False, textures=True, partial=False, swap_red_blue=False,
-         texture_level=None, images_only=False, progress=None):
-    """Loads any input Strata reads (an .atlas, .chu, .tqt, .ytd, drawable, or a
-    tfrag level directory; detected by magic) and returns a Scene.
+         texture_level=None, images_only=False, progress=None, level=None):
+    """Loads any input Strata reads (an .atlas, .chu, .tqt, .ytd, drawable, a
+    tfrag level directory, a Ratchet & Clank 2 LEVEL<n>.WAD or disc image;
+    detected by magic or structure) and returns a Scene.
 
+    level: Ratchet & Clank 2: the level to load from a disc image or a
+        directory of LEVEL<n>.WAD files, by id (30) or name ("oozla",
+        case-insensitive); None: the first (levels() lists them).
     lod: geometry level (None: the format's default; Atlas/CHU the finest).
     skirts: Atlas/CHU skirt triangles as a second primitive per chunk.
     textures: decode textures (False: geometry only).
@@ -337,8 +341,15 @@ def load(path, lod=None, skirts=False, textures=True, partial=False, swap_red_bl
     images_only: every texture the file holds as Scene.images, no nodes (TQT).
     progress: called as progress(done, total) during long work.
     Raises strata.Error naming the file (and byte offset) on bad input."""
-    return Scene(path, _load_options(lod, skirts, textures, partial, swap_red_blue, texture_level,
-                                     images_only, progress))
+    options = _load_options(lod, skirts, textures, partial, swap_red_blue, texture_level,
+                            images_only, progress)
+    if level is not None:
+        picked = levels(path, level)
+        if not picked:
+            raise n.Error(-1, "%s: no level with id or name %r (levels: %s)" % (
+                path, level, ", ".join("%d %s" % (e["id"], e["name"]) for e in levels(path))))
+        path = picked[0]["path"]
+    return Scene(path, options)
 
 
 def load_memory(data, name, lod=None, skirts=False, textures=True, partial=False,
@@ -368,6 +379,19 @@ def _load_options(lod, skirts, textures, partial, swap_red_blue, texture_level, 
     if progress is not None:  # the structure keeps the callback alive (ctypes' _objects)
         o.progress = n.PROGRESS(lambda user, done, total: progress(done, total))
     return o
+
+
+def levels(path, level=None):
+    """The Ratchet & Clank 2 levels a disc image, a directory of LEVEL<n>.WAD
+    files or one level holds, in level order: a list of dicts {"path" (what
+    load() takes), "file", "id", "name"}; `level` (id or name) keeps the ones
+    it picks."""
+    h = _SceneHandle()
+    try:
+        return h.json(h.L.strata_levels_json, n.path_bytes(path),
+                      None if level is None else str(level).encode("utf-8"))
+    finally:
+        h.close()
 
 
 def _by_path(fn_name, path):

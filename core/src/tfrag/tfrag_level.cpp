@@ -1,8 +1,11 @@
 #include "tfrag/tfrag_level.h"
 
 #include "common/bytes.h"
+#include "rc2/rc2_container.h"
+#include "rc2/rc2_level.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "wad/wad_codec.h"
 
 #include <filesystem>
 
@@ -52,7 +55,9 @@ bool looksLikeLevel(const std::string& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec))
     return fs::exists(fs::path(path) / kCoreIndex, ec) ||
-           fs::exists(fs::path(path) / kCoreData, ec);
+           fs::exists(fs::path(path) / kCoreData, ec) ||
+           fs::exists(fs::path(path) / kCoreDataWad, ec) ||
+           fs::exists(fs::path(path) / kDataExtent, ec);
   return fs::path(path).filename() == kCoreIndex && fs::is_regular_file(path, ec);
 }
 
@@ -68,6 +73,22 @@ static std::vector<uint8_t> readLevelFile(const std::string& path, const char* h
   return bytes;
 }
 
+// core_data.wad: the compressed stream, decompressed to exactly the size
+// core header 0x8C declares, its stored size checked against 0x88
+// (rc2-level-wad.md sections 2 and 7).
+static std::vector<uint8_t> readCoreDataWad(const std::string& path, const Level& l) {
+  const std::vector<uint8_t> bytes = readLevelFile(path, "the compressed core data stream");
+  wad::StreamRef s{bytes.data(), bytes.size(), path, 0, "core_data"};
+  const uint32_t stored = wad::storedSize(s);
+  const LevelCoreHeader h = readCoreHeader(l.coreIndex, l.coreIndexPath);
+  if (h.compressedSize != stored)
+    throw Error(l.coreIndexPath, 0x88,
+                "the core header says core_data is " + std::to_string(h.compressedSize) +
+                    " bytes compressed (WAD header included); core_data.wad stores " +
+                    std::to_string(stored) + rc2::unitNote(h.compressedSize, stored));
+  return rc2::decompressCoreData(s, h.decompressedSize, l.coreIndexPath);
+}
+
 Level readLevel(const std::string& path) {
   Level l;
   l.dir = levelDirOf(path);
@@ -75,19 +96,38 @@ Level readLevel(const std::string& path) {
   l.coreIndexPath = (dir / kCoreIndex).string();
   l.coreDataPath = (dir / kCoreData).string();
   l.gsRamPath = (dir / kGsRam).string();
-  l.coreIndex = readLevelFile(l.coreIndexPath, "the level core header and the texture table");
-  l.coreData = readLevelFile(l.coreDataPath, "the decompressed core data: tfrags block and texels");
   std::error_code ec;
+  const std::string extent = (dir / kDataExtent).string();
+  if (!fs::exists(l.coreIndexPath, ec) && fs::exists(extent, ec)) {
+    const std::vector<uint8_t> bytes = readFile(extent);
+    l = rc2::levelFromDataExtent(bytes.data(), bytes.size(), extent, 0, bytes.size());
+    l.dir = levelDirOf(path);
+    return l;
+  }
+  l.coreIndex = readLevelFile(l.coreIndexPath, "the level core header and the texture table");
+  const std::string wadPath = (dir / kCoreDataWad).string();
+  if (!fs::exists(l.coreDataPath, ec) && fs::exists(wadPath, ec)) {
+    l.coreData = readCoreDataWad(wadPath, l);
+    l.coreDataPath = wadPath + " (decompressed)";
+  } else {
+    l.coreData =
+        readLevelFile(l.coreDataPath, "the decompressed core data: tfrags block and texels");
+  }
   if (fs::exists(l.gsRamPath, ec)) {
     l.gsRam = readFile(l.gsRamPath);
     l.hasGsRam = true;
   }
+  parseLevelTables(l);
+  return l;
+}
+
+void parseLevelTables(Level& l) {
   l.header = readCoreHeader(l.coreIndex, l.coreIndexPath);
   const LevelCoreHeader& h = l.header;
   if (h.tfragsOffset < 0 || !fitsWithin(uint64_t(h.tfragsOffset), 16, l.coreData.size()))
     throw Error(l.coreIndexPath, 0x08,
                 "tfrags offset " + std::to_string(h.tfragsOffset) +
-                    " leaves no room for the 16-byte tfrags header in core_data.bin (" +
+                    " leaves no room for the 16-byte tfrags header in the core data (" +
                     std::to_string(l.coreData.size()) + " bytes)");
   l.tfragsSize = tfragsBlockSize(h, l.coreData.size());
   ByteReader r(l.coreIndex, l.coreIndexPath);
@@ -95,7 +135,7 @@ Level readLevel(const std::string& path) {
   if (h.textureOffset < 0 || uint64_t(h.textureOffset) > l.coreIndex.size())
     throw Error(l.coreIndexPath, 0x34,
                 "tfrag texture table offset " + std::to_string(h.textureOffset) +
-                    " lies outside core_index.bin (" + std::to_string(l.coreIndex.size()) +
+                    " lies outside the core index (" + std::to_string(l.coreIndex.size()) +
                     " bytes)");
   r.seek(uint64_t(h.textureOffset), "tfrag texture table");
   r.count(uint64_t(h.textureCount), 16, "tfrag texture entries (16 bytes each)");
@@ -109,7 +149,6 @@ Level readLevel(const std::string& path) {
     e.mipmap = r.s16("texture mipmap");
     e.pad = r.s16("texture pad");
   }
-  return l;
 }
 
 Level readBareBlock(const std::string& path) {

@@ -208,26 +208,37 @@ bool hasError(const std::vector<LevelFinding>& f, size_t from) {
 } // namespace
 
 CheckedLevel checkLevel(const std::string& path, bool bareBlock) {
-  CheckedLevel c;
-  Sink levelWide{c.findings, "", ""};
+  Level lv;
   try {
-    c.level = bareBlock ? readBareBlock(path) : readLevel(path);
+    lv = bareBlock ? readBareBlock(path) : readLevel(path);
   } catch (const Error& e) {
-    levelWide.add(e);
+    CheckedLevel c;
+    Sink{c.findings, "", ""}.add(e);
     return c;
   }
-  const Level& lv = c.level;
+  std::vector<LevelFinding> dir;
   const LevelCoreHeader& h = lv.header;
-  const Sink index{c.findings, "", lv.coreIndexPath}, data{c.findings, "", lv.coreDataPath};
   if (!lv.bareBlock && h.decompressedSize != lv.coreData.size())
-    index.warning(0x8c, "the header says core_data decompresses to " +
-                            std::to_string(h.decompressedSize) + " bytes; core_data.bin holds " +
-                            std::to_string(lv.coreData.size()));
+    Sink{dir, "", lv.coreIndexPath}.warning(
+        0x8c, "the header says core_data decompresses to " + std::to_string(h.decompressedSize) +
+                  " bytes; core_data.bin holds " + std::to_string(lv.coreData.size()));
   if (!lv.hasGsRam && !lv.bareBlock)
-    Sink{c.findings, "", lv.gsRamPath}.warning(
+    Sink{dir, "", lv.gsRamPath}.warning(
         Error::kNoOffset, "missing: the " + std::to_string(lv.textures.size()) +
                               " textures' palettes and mips 2-3 live there, so they cannot be "
                               "decoded (the mesh converts untextured)");
+  CheckedLevel c = checkLevelData(std::move(lv));
+  c.findings.insert(c.findings.begin(), dir.begin(), dir.end());
+  return c;
+}
+
+CheckedLevel checkLevelData(Level level, bool textures) {
+  CheckedLevel c;
+  c.level = std::move(level);
+  Sink levelWide{c.findings, "", ""};
+  const Level& lv = c.level;
+  const LevelCoreHeader& h = lv.header;
+  const Sink data{c.findings, "", lv.coreDataPath};
 
   const uint8_t* block = lv.coreData.data() + h.tfragsOffset;
   try {
@@ -266,7 +277,7 @@ CheckedLevel checkLevel(const std::string& path, bool bareBlock) {
   c.census["tfragsDecoded"] = intact.size();
   c.census["textures"] = lv.textures.size();
   c.block.tfrags = std::move(intact);
-  checkTextures(c);
+  if (textures) checkTextures(c);
   return c;
 }
 

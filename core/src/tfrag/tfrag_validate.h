@@ -40,6 +40,10 @@ struct CheckedLevel {
 // decoded, CLUT and every mip. Never throws for bad input.
 CheckedLevel checkLevel(const std::string& path, bool bareBlock = false);
 
+// The same checks of a level already read (readLevel, or the core or a chunk
+// of a LEVEL<n>.WAD): its tfrags block and, when `textures`, its textures.
+CheckedLevel checkLevelData(Level level, bool textures = true);
+
 // The load path's rule: throws the first error as a strata::Error, unless
 // `partial` and every error breaks one piece; then returns one line per piece
 // left out (what, where, why).
