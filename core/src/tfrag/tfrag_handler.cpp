@@ -23,15 +23,7 @@ const std::string& levelDirectory(const Source& in) {
 }
 
 TextureSet texturesTfrag(const Source& in, const LoadOptions& options) {
-  tfrag::CheckedLevel l = tfrag::checkLevel(levelDirectory(in));
-  TextureSet set;
-  set.leftOut = tfrag::acceptOrLeaveOut(l, options.partial);
-  if (!l.level.hasGsRam)
-    throw Error(l.level.gsRamPath, Error::kNoOffset,
-                "missing: the palettes and mips 2-3 of every texture live there");
-  for (auto& img : l.textures)
-    if (img) set.images.push_back(std::move(*img));
-  return set;
+  return tfrag::levelTextures(tfrag::checkLevel(levelDirectory(in)), options.partial);
 }
 
 Scene loadTfrag(const Source& in, const LoadOptions& options) {

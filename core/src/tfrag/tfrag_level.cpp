@@ -63,14 +63,31 @@ bool looksLikeLevel(const std::string& path) {
 
 // The level's files as an extractor writes them: a missing or empty one is an
 // error naming it (tfrag-layout.md "Input that Strata reads").
+constexpr const char* kHoldsIndex = "the level core header and the texture table";
+constexpr const char* kHoldsData = "the decompressed core data: tfrags block and texels";
+
+// A level file's bytes, which must not be empty.
+static std::vector<uint8_t> nonEmpty(std::vector<uint8_t> bytes, const std::string& path,
+                                     const char* holds) {
+  if (bytes.empty()) throw Error(path, 0, std::string("empty: expected ") + holds);
+  return bytes;
+}
+
 static std::vector<uint8_t> readLevelFile(const std::string& path, const char* holds) {
   std::error_code ec;
   if (!fs::exists(path, ec))
     throw Error(path, Error::kNoOffset,
                 std::string("missing: a tfrag level directory holds it (") + holds + ")");
-  std::vector<uint8_t> bytes = readFile(path);
-  if (bytes.empty()) throw Error(path, 0, std::string("empty: expected ") + holds);
-  return bytes;
+  return nonEmpty(readFile(path), path, holds);
+}
+
+// The three files' paths in `dir`.
+static void setPaths(Level& l, const std::string& dirName) {
+  l.dir = dirName;
+  const fs::path dir(dirName);
+  l.coreIndexPath = (dir / kCoreIndex).string();
+  l.coreDataPath = (dir / kCoreData).string();
+  l.gsRamPath = (dir / kGsRam).string();
 }
 
 // core_data.wad: the compressed stream, decompressed to exactly the size
@@ -91,11 +108,8 @@ static std::vector<uint8_t> readCoreDataWad(const std::string& path, const Level
 
 Level readLevel(const std::string& path) {
   Level l;
-  l.dir = levelDirOf(path);
-  fs::path dir(l.dir);
-  l.coreIndexPath = (dir / kCoreIndex).string();
-  l.coreDataPath = (dir / kCoreData).string();
-  l.gsRamPath = (dir / kGsRam).string();
+  setPaths(l, levelDirOf(path));
+  const fs::path dir(l.dir);
   std::error_code ec;
   const std::string extent = (dir / kDataExtent).string();
   if (!fs::exists(l.coreIndexPath, ec) && fs::exists(extent, ec)) {
@@ -104,19 +118,29 @@ Level readLevel(const std::string& path) {
     l.dir = levelDirOf(path);
     return l;
   }
-  l.coreIndex = readLevelFile(l.coreIndexPath, "the level core header and the texture table");
+  l.coreIndex = readLevelFile(l.coreIndexPath, kHoldsIndex);
   const std::string wadPath = (dir / kCoreDataWad).string();
   if (!fs::exists(l.coreDataPath, ec) && fs::exists(wadPath, ec)) {
     l.coreData = readCoreDataWad(wadPath, l);
     l.coreDataPath = wadPath + " (decompressed)";
   } else {
-    l.coreData =
-        readLevelFile(l.coreDataPath, "the decompressed core data: tfrags block and texels");
+    l.coreData = readLevelFile(l.coreDataPath, kHoldsData);
   }
   if (fs::exists(l.gsRamPath, ec)) {
     l.gsRam = readFile(l.gsRamPath);
     l.hasGsRam = true;
   }
+  parseLevelTables(l);
+  return l;
+}
+
+Level levelOfFiles(const LevelFiles& files, const std::string& dir) {
+  Level l;
+  setPaths(l, dir);
+  l.coreIndex = nonEmpty(files.coreIndex, l.coreIndexPath, kHoldsIndex);
+  l.coreData = nonEmpty(files.coreData, l.coreDataPath, kHoldsData);
+  l.gsRam = files.gsRam;
+  l.hasGsRam = true;
   parseLevelTables(l);
   return l;
 }
@@ -152,10 +176,14 @@ void parseLevelTables(Level& l) {
 }
 
 Level readBareBlock(const std::string& path) {
+  return bareBlockOf(readFile(path), path);
+}
+
+Level bareBlockOf(std::vector<uint8_t> block, const std::string& path) {
   Level l;
   l.dir = levelDirOf(path);
   l.coreDataPath = path;
-  l.coreData = readFile(path);
+  l.coreData = std::move(block);
   l.bareBlock = true;
   l.header.decompressedSize = uint32_t(l.coreData.size());
   l.tfragsSize = l.coreData.size();

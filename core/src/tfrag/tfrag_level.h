@@ -61,6 +61,11 @@ std::string levelDirOf(const std::string& path);
 // data.bin is read as the level's data extent.
 Level readLevel(const std::string& path);
 
+// A level's three files already in memory, read as readLevel reads a
+// directory `dir` holding them (gs_ram.bin too): no file is touched.
+struct LevelFiles;
+Level levelOfFiles(const LevelFiles& files, const std::string& dir);
+
 // The core header, the tfrags block's bounds and the texture table of a level
 // whose coreIndex and coreData are filled (and their paths, for messages).
 // Throws strata::Error like readLevel.
@@ -70,6 +75,8 @@ void parseLevelTables(Level& l);
 // magic to detect): the whole file is the block, there is no texture table
 // and no GS RAM.
 Level readBareBlock(const std::string& path);
+// The same for a block already in memory, named `path`.
+Level bareBlockOf(std::vector<uint8_t> block, const std::string& path);
 
 // Parses a level core header (at least 0x90 bytes).
 LevelCoreHeader readCoreHeader(const std::vector<uint8_t>& coreIndex, const std::string& file);

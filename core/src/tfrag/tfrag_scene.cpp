@@ -233,6 +233,17 @@ Scene levelScene(const CheckedLevel& l, const LoadOptions& options) {
   return s;
 }
 
+TextureSet levelTextures(CheckedLevel l, bool partial) {
+  TextureSet set;
+  set.leftOut = acceptOrLeaveOut(l, partial);
+  if (!l.level.hasGsRam)
+    throw Error(l.level.gsRamPath, Error::kNoOffset,
+                "missing: the palettes and mips 2-3 of every texture live there");
+  for (auto& img : l.textures)
+    if (img) set.images.push_back(std::move(*img));
+  return set;
+}
+
 // The load path: the checks validate runs, then the scene of what passed them.
 Scene loadScene(const std::string& path, const LoadOptions& options, bool bare) {
   lodOf(options, path);

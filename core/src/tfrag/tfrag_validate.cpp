@@ -208,9 +208,13 @@ bool hasError(const std::vector<LevelFinding>& f, size_t from) {
 } // namespace
 
 CheckedLevel checkLevel(const std::string& path, bool bareBlock) {
+  return checkReadLevel([&] { return bareBlock ? readBareBlock(path) : readLevel(path); });
+}
+
+CheckedLevel checkReadLevel(const std::function<Level()>& read) {
   Level lv;
   try {
-    lv = bareBlock ? readBareBlock(path) : readLevel(path);
+    lv = read();
   } catch (const Error& e) {
     CheckedLevel c;
     Sink{c.findings, "", ""}.add(e);
@@ -296,10 +300,15 @@ std::vector<std::string> acceptOrLeaveOut(const CheckedLevel& c, bool partial) {
 }
 
 ValidationReport validateLevel(const std::string& path, bool bareBlock) {
-  CheckedLevel c = checkLevel(path, bareBlock);
+  ValidationReport rep = levelReport(checkLevel(path, bareBlock), path);
+  rep.format = bareBlock ? "tfrag-block" : "tfrag";
+  return rep;
+}
+
+ValidationReport levelReport(const CheckedLevel& c, const std::string& path) {
   ValidationReport rep;
   rep.file = path;
-  rep.format = bareBlock ? "tfrag-block" : "tfrag";
+  rep.format = c.level.bareBlock ? "tfrag-block" : "tfrag";
   for (const LevelFinding& f : c.findings) {
     // The report is the directory's: each finding names the file its offset is in.
     std::string where = f.file.empty() || f.file == path
