@@ -1,6 +1,7 @@
 // strata.h scene handles: create, load, summary, info and validation JSON.
 #include "capi_handles.h"
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/formats.h"
 #include "strata/text.h"
 
@@ -34,12 +35,12 @@ strata::LoadOptions toLoadOptions(const strata_load_options& o) {
 bool readable(const std::string& path, std::string& why) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::exists(path, ec)) {
+  if (!fs::exists(strata::pathOf(path), ec)) {
     why = path + ": no such file or directory";
     return false;
   }
-  if (fs::is_directory(path, ec)) return true;
-  std::ifstream in(path, std::ios::binary);
+  if (fs::is_directory(strata::pathOf(path), ec)) return true;
+  std::ifstream in(strata::pathOf(path), std::ios::binary);
   if (!in) {
     why = path + ": cannot open for reading";
     return false;

@@ -1,6 +1,7 @@
 #include "strata/formats.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 
 #include <filesystem>
 #include <fstream>
@@ -47,8 +48,8 @@ size_t ValidationReport::warnings() const {
 const FormatHandler* detectFormat(const std::string& path) {
   std::vector<uint8_t> head;
   std::error_code ec;
-  if (!std::filesystem::is_directory(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
+  if (!std::filesystem::is_directory(pathOf(path), ec)) {
+    std::ifstream in(pathOf(path), std::ios::binary);
     if (!in) return nullptr;
     head.resize(64);
     in.read(reinterpret_cast<char*>(head.data()), std::streamsize(head.size()));
@@ -61,9 +62,10 @@ const FormatHandler* detectFormat(const std::string& path) {
 
 const FormatHandler& requireFormat(const std::string& path) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw Error(path, Error::kNoOffset, "no such file");
+  if (!std::filesystem::exists(pathOf(path), ec))
+    throw Error(path, Error::kNoOffset, "no such file");
   if (const FormatHandler* h = detectFormat(path)) return *h;
-  if (std::filesystem::is_directory(path, ec))
+  if (std::filesystem::is_directory(pathOf(path), ec))
     throw Error(path, Error::kNoOffset,
                 "holds nothing Strata recognises: not a tfrag level (no core_index.bin or "
                 "core_data.bin) and no Atlas, CHU, TQT, YTD or drawable file inside (checked by "

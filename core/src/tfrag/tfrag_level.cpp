@@ -12,8 +12,8 @@ namespace fs = std::filesystem;
 
 std::string levelDirOf(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) return path;
-  fs::path p(path);
+  if (fs::is_directory(pathOf(path), ec)) return path;
+  fs::path p = pathOf(path);
   return p.has_parent_path() ? p.parent_path().string() : std::string(".");
 }
 
@@ -50,17 +50,16 @@ uint64_t tfragsBlockSize(const LevelCoreHeader& h, uint64_t coreDataSize) {
 
 bool looksLikeLevel(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    return fs::exists(fs::path(path) / kCoreIndex, ec) ||
-           fs::exists(fs::path(path) / kCoreData, ec);
-  return fs::path(path).filename() == kCoreIndex && fs::is_regular_file(path, ec);
+  if (fs::is_directory(pathOf(path), ec))
+    return fs::exists(pathOf(path) / kCoreIndex, ec) || fs::exists(pathOf(path) / kCoreData, ec);
+  return pathOf(path).filename() == kCoreIndex && fs::is_regular_file(pathOf(path), ec);
 }
 
 // The level's files as an extractor writes them: a missing or empty one is an
 // error naming it (tfrag-layout.md "Input that Strata reads").
 static std::vector<uint8_t> readLevelFile(const std::string& path, const char* holds) {
   std::error_code ec;
-  if (!fs::exists(path, ec))
+  if (!fs::exists(pathOf(path), ec))
     throw Error(path, Error::kNoOffset,
                 std::string("missing: a tfrag level directory holds it (") + holds + ")");
   std::vector<uint8_t> bytes = readFile(path);
@@ -71,14 +70,14 @@ static std::vector<uint8_t> readLevelFile(const std::string& path, const char* h
 Level readLevel(const std::string& path) {
   Level l;
   l.dir = levelDirOf(path);
-  fs::path dir(l.dir);
+  const fs::path dir = pathOf(l.dir);
   l.coreIndexPath = (dir / kCoreIndex).string();
   l.coreDataPath = (dir / kCoreData).string();
   l.gsRamPath = (dir / kGsRam).string();
   l.coreIndex = readLevelFile(l.coreIndexPath, "the level core header and the texture table");
   l.coreData = readLevelFile(l.coreDataPath, "the decompressed core data: tfrags block and texels");
   std::error_code ec;
-  if (fs::exists(l.gsRamPath, ec)) {
+  if (fs::exists(pathOf(l.gsRamPath), ec)) {
     l.gsRam = readFile(l.gsRamPath);
     l.hasGsRam = true;
   }
@@ -192,11 +191,11 @@ LevelFiles buildLevelFiles(const std::vector<uint8_t>& tfragsBlock,
 
 void writeLevelDir(const std::string& dir, const LevelFiles& files, bool withGsRam) {
   std::error_code ec;
-  fs::create_directories(dir, ec);
+  fs::create_directories(pathOf(dir), ec);
   if (ec) throw Error(dir, Error::kNoOffset, "cannot create the level directory: " + ec.message());
-  writeFileAtomic((fs::path(dir) / kCoreIndex).string(), files.coreIndex);
-  writeFileAtomic((fs::path(dir) / kCoreData).string(), files.coreData);
-  if (withGsRam) writeFileAtomic((fs::path(dir) / kGsRam).string(), files.gsRam);
+  writeFileAtomic((pathOf(dir) / kCoreIndex).string(), files.coreIndex);
+  writeFileAtomic((pathOf(dir) / kCoreData).string(), files.coreData);
+  if (withGsRam) writeFileAtomic((pathOf(dir) / kGsRam).string(), files.gsRam);
 }
 
 } // namespace strata::tfrag

@@ -21,7 +21,7 @@ using ReadContainer = TextureContainer (*)(const std::vector<uint8_t>&, const st
 template <ReadContainer read>
 Scene loadContainer(const std::string& path, const LoadOptions& options) {
   Scene s = galleryScene(read(readFile(path), path), options);
-  s.name = escapeUtf8(std::filesystem::path(path).stem().string());
+  s.name = escapeUtf8(pathOf(path).stem().string());
   return s;
 }
 
