@@ -16,8 +16,10 @@
 #include <vector>
 
 #include <csignal>
+#ifndef _WIN32
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 using namespace strata;
 
@@ -183,6 +185,7 @@ TEST(Parallel, ATaskMayRunAParallelForOfItsOwn) {
   for (size_t i = 0; i < runs.size(); ++i) ASSERT_EQ(runs[i].load(), 1) << i;
 }
 
+#ifndef _WIN32 // Windows has no fork
 TEST(Parallel, AForkedChildStartsHelpersOfItsOwn) {
   BudgetRestore restore;
   setThreadBudget(3);
@@ -220,3 +223,4 @@ TEST(Parallel, AForkedChildStartsHelpersOfItsOwn) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
 }
+#endif
