@@ -24,11 +24,6 @@ std::wstring wide(const std::string& utf8) {
   return fs::u8path(utf8).wstring();
 }
 
-// cmd.exe takes an argument in double quotes; the tests' paths hold none.
-std::string quote(const std::string& s) {
-  return "\"" + s + "\"";
-}
-
 // A command line of argv for CreateProcessW (the quoting rules of
 // CommandLineToArgvW: backslashes double only before a quote).
 std::wstring commandLine(const std::vector<std::string>& argv) {
@@ -66,7 +61,7 @@ std::thread drain(HANDLE pipe, std::string& into) {
 
 // Starts argv with stdin from NUL and stdout/stderr into `out`/`err` (the
 // same string for both when they are one), waits, and fills the result.
-MeasuredRun spawn(const std::vector<std::string>& argv, bool together) {
+MeasuredRun spawn(const std::vector<std::string>& argv, bool together, const fs::path& cwd = {}) {
   MeasuredRun m;
   SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
   HANDLE outRead, outWrite, errRead = nullptr, errWrite = nullptr;
@@ -87,8 +82,9 @@ MeasuredRun spawn(const std::vector<std::string>& argv, bool together) {
   PROCESS_INFORMATION pi{};
   std::wstring line = commandLine(argv);
   const auto start = std::chrono::steady_clock::now();
-  const BOOL started =
-      ::CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi);
+  const std::wstring dir = cwd.wstring();
+  const BOOL started = ::CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE, 0, nullptr,
+                                        dir.empty() ? nullptr : dir.c_str(), &si, &pi);
   ::CloseHandle(outWrite);
   if (errWrite) ::CloseHandle(errWrite);
   ::CloseHandle(nul);
@@ -148,11 +144,15 @@ RunResult runProgram(const std::vector<std::string>& argv) {
   return r;
 }
 
+// Straight to CreateProcessW: Wine's cmd.exe crashed on a batch's long command line.
 RunResult cli(const std::vector<std::string>& args, const fs::path& cwd) {
-  std::string line =
-      (cwd.empty() ? "" : "cd /d " + quote(cwd.string()) + " && ") + quote(nativePath(STRATA_CLI));
-  for (auto& a : args) line += " " + quote(a);
-  return run(line + " <NUL");
+  std::vector<std::string> argv = {nativePath(STRATA_CLI)};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const MeasuredRun m = spawn(argv, true, cwd);
+  RunResult r;
+  r.exitCode = m.exitCode;
+  r.output = m.out + m.err;
+  return r;
 }
 
 RunResult cliOnTerminal(const std::vector<std::string>& args) {

@@ -20,6 +20,11 @@ fs::path tempDir() {
   for (char& c : name)
     if (c == '/') c = '_';
   fs::path dir = fs::current_path() / "test-out" / name;
+  // Writable first: Windows will not remove a read-only file (tinygltf's
+  // MinGW build creates its files so).
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    fs::permissions(it->path(), fs::perms::owner_write, fs::perm_options::add, ec);
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

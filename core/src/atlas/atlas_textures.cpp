@@ -77,7 +77,7 @@ BlendSources readBlendSources(const TextureSchema& schema, const std::string& at
     for (const fs::path& c : candidates) {
       std::error_code ec;
       if (!src.empty() && fs::is_regular_file(pathOf(c), ec)) {
-        found = c.string();
+        found = fs::path(c).make_preferred().string(); // one kind of separator on Windows
         break;
       }
     }
