@@ -1,5 +1,7 @@
 #include "console.h"
 
+#include "strata/fileio.h"
+
 #ifdef _WIN32
 #include <cstdio>
 #include <fcntl.h>
@@ -28,7 +30,7 @@ std::vector<std::string> utf8Arguments(int argc, char** argv) {
   wchar_t** wide = ::CommandLineToArgvW(::GetCommandLineW(), &n);
   if (!wide) return std::vector<std::string>(argv, argv + argc);
   std::vector<std::string> args;
-  for (int i = 0; i < n; ++i) args.push_back(std::filesystem::path(wide[i]).u8string());
+  for (int i = 0; i < n; ++i) args.push_back(utf8Of(std::filesystem::path(wide[i])));
   ::LocalFree(wide);
   return args;
 }

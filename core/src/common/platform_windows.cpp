@@ -1,5 +1,6 @@
 #ifdef _WIN32
 #include "common/platform.h"
+#include "strata/fileio.h"
 
 #include <algorithm>
 #include <atomic>
@@ -24,7 +25,7 @@ HANDLE handleOf(const MappedFile& m) {
 bool mapFile(const std::string& path, MappedFile& out) {
   // Shared for writing and deleting too, as a POSIX open would be: a file
   // being read may be replaced by another program meanwhile.
-  const std::wstring wide = std::filesystem::u8path(path).wstring();
+  const std::wstring wide = pathOf(path).wstring();
   HANDLE file = ::CreateFileW(wide.c_str(), GENERIC_READ,
                               FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                               OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
