@@ -53,3 +53,17 @@ def test_cli_runs(linux_dir):
     r = subprocess.run([os.path.join(linux_dir, "bin/strata"), "--version"], capture_output=True,
                        text=True, check=True)
     assert r.stdout.startswith("strata ")
+
+
+def test_errors_still_unwind(linux_dir, tmp_path):
+    """A bad input throws inside the CLI: the unwinder finds its frames through
+    cmake/glibc_floor.c's _dl_find_object, and the error is reported."""
+    bad = tmp_path / "cut.atlas"
+    sample = os.path.join(os.environ.get("STRATA_SOURCE", "."), "samples", "terrain-v140.atlas")
+    with open(sample, "rb") as f:
+        bad.write_bytes(f.read()[:5000])
+    r = subprocess.run([os.path.join(linux_dir, "bin/strata"), "convert", str(bad), "-o",
+                        str(tmp_path / "out.glb")], capture_output=True, text=True)
+    assert r.returncode == 1, r.stderr
+    assert "strata: error: %s: at byte" % bad in r.stderr, r.stderr
+    assert not (tmp_path / "out.glb").exists()
