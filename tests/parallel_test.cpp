@@ -122,7 +122,9 @@ TEST(Parallel, RunsOfNeighbouringIndicesEachGoToOneThread) {
   parallelForRuns(kCount, kRun, [&](size_t i) {
     ++runs[i];
     by[i] = std::this_thread::get_id();
-    std::this_thread::sleep_for(std::chrono::microseconds(20)); // let the helpers take some
+    // Long enough for the helpers to start and take some (under Wine a
+    // thread took over 20 ms to start; 1,003 x 20 us was not enough).
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
   });
   for (size_t i = 0; i < kCount; ++i) {
     ASSERT_EQ(runs[i].load(), 1) << i;
