@@ -1,6 +1,7 @@
 // strata.h scene handles: create, load, summary, info and validation JSON.
 #include "capi_handles.h"
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/formats.h"
 #include "strata/rc2.h"
 #include "strata/text.h"
@@ -36,12 +37,12 @@ bool readable(const std::string& path, std::string& why) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (strata::rc2::splitMemberPath(path)) return true; // a level in a disc image
-  if (!fs::exists(path, ec)) {
+  if (!fs::exists(strata::pathOf(path), ec)) {
     why = path + ": no such file or directory";
     return false;
   }
-  if (fs::is_directory(path, ec)) return true;
-  std::ifstream in(path, std::ios::binary);
+  if (fs::is_directory(strata::pathOf(path), ec)) return true;
+  std::ifstream in(strata::pathOf(path), std::ios::binary);
   if (!in) {
     why = path + ": cannot open for reading";
     return false;

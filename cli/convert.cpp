@@ -29,7 +29,7 @@ static gltf::TextureMode textureMode(const std::string& s) {
 }
 
 static std::string lowerExtension(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
+  std::string ext = pathOf(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   return ext;
@@ -112,14 +112,14 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
       rec.notes.push_back({note, Error::kNoOffset});
     }
     const fs::path fallback =
-        fs::path(out).parent_path() / (fs::path(out).stem().string() + ".fallback.bin");
+        pathOf(out).parent_path() / pathOf(pathOf(out).stem().string() + ".fallback.bin");
     rec.outputs = existingOutputs({out, fallback.string()});
     return;
   }
   const std::vector<std::string> beside = gltf::writeGltfFile(scene, out, wo);
   if (!beside.empty()) {
     const std::string note = std::to_string(beside.size()) + " KTX2 images written beside it (" +
-                             fs::path(beside.front()).filename().string() +
+                             pathOf(beside.front()).filename().string() +
                              " ...), referenced by URI; the PNG sources stay inside the GLB";
     bar.print(stderr, out + ": note: " + note + "\n");
     rec.notes.push_back({note, Error::kNoOffset});
@@ -159,7 +159,7 @@ int runConvert(const ConvertArgs& args) {
   }
   Progress bar(ex.batch || ex.inputs.empty()
                    ? "converting"
-                   : "converting " + fs::path(ex.inputs.front().path).filename().string(),
+                   : "converting " + pathOf(ex.inputs.front().path).filename().string(),
                ex.batch ? ex.inputs.size() : 0, ex.batch ? bytes : 0);
   // Off a terminal a batch says one line per input on stdout (on one, the bar does).
   const bool lines = ex.batch && !bar.terminal();

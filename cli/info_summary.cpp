@@ -1,4 +1,5 @@
 #include "info_summary.h"
+#include "strata/fileio.h"
 
 #include <filesystem>
 
@@ -62,10 +63,9 @@ static std::vector<std::string> chuLines(const json& info) {
   std::vector<std::string> lines{
       "chu v" + num(info, "version") + ": " + num(info, "chunkCount") + " chunks in " +
       num(info, "treeDepth") + " levels, " + num(info, "fileSize") + " bytes" +
-      (textured
-           ? ", textures from " +
-                 std::filesystem::path(info["companionTqt"].get<std::string>()).filename().string()
-           : ", no .tqt beside it")};
+      (textured ? ", textures from " +
+                      pathOf(info["companionTqt"].get<std::string>()).filename().string()
+                : ", no .tqt beside it")};
   for (const json& l : info.value("levels", json::array()))
     lines.push_back("level " + num(l, "level") + ": " + num(l, "chunks") + " chunks, " +
                     num(l, "triangles") + " triangles (skirts included), " +

@@ -1,5 +1,6 @@
 // The `strata` command (design.md "The strata command").
 #include "commands.h"
+#include "console.h"
 
 #include "strata/parallel.h"
 
@@ -34,6 +35,9 @@ void addBatchOptions(CLI::App* cmd, BatchArgs& b, bool writes) {
 int main(int argc, char** argv) {
   CLI::App app{"Strata: legacy game terrain and textures to glTF and back"};
   app.require_subcommand(1);
+  // CLI11 takes "/x" for an option on Windows by default: a path is not one.
+  // (Before the subcommands, which inherit it.)
+  app.allow_windows_style_options(false);
   app.set_version_flag("--version", "strata 0.1.0");
 
   ConvertArgs conv;
@@ -142,8 +146,12 @@ int main(int argc, char** argv) {
   exportAtlas->add_flag("--rebuild-lods", exp.rebuildLods,
                         "Regenerate the coarser levels above edited chunks from their children");
 
+  // File names reach the commands as UTF-8 (console.h).
+  std::vector<std::string> args = utf8Arguments(argc, argv);
+  std::vector<char*> utf8Argv;
+  for (std::string& a : args) utf8Argv.push_back(a.data());
   try {
-    app.parse(argc, argv);
+    app.parse(int(utf8Argv.size()), utf8Argv.data());
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;

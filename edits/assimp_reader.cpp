@@ -6,6 +6,7 @@
 #include "normal_transform.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/text.h"
 
 #include <assimp/config.h>
@@ -171,7 +172,7 @@ std::vector<AtlasChunkEdit> readAssimpEdits(const Source& in) {
   // found 35 KB .dae files that make Assimp 5.2's DAE importer allocate
   // gigabytes (docs/robustness.md); DCC tools export the same edit as glTF,
   // OBJ or FBX.
-  std::string ext = std::filesystem::path(path).extension().string();
+  std::string ext = pathOf(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   if (ext != ".obj" && ext != ".fbx")

@@ -528,7 +528,7 @@ std::vector<AtlasChunkEdit> readGltfEdits(const Source& in) {
   if (!in.onDisk()) loader.SetFsCallbacks(noFiles());
   tinygltf::Model model;
   std::string err, warn;
-  const std::string dir = std::filesystem::path(path).parent_path().string();
+  const std::string dir = utf8Of(pathOf(path).parent_path());
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(),
                                                  unsigned(bytes.size()), dir)
@@ -552,7 +552,7 @@ std::vector<AtlasChunkEdit> readGltfEdits(const Source& in) {
 std::vector<AtlasChunkEdit> readEdits(const Source& source) {
   std::vector<uint8_t> bytes(64, 0);
   if (source.onDisk()) {
-    std::ifstream in(source.path, std::ios::binary);
+    std::ifstream in(pathOf(source.path), std::ios::binary);
     if (!in) readFile(source.path); // throws the reason, naming the file
     in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
     bytes.resize(size_t(in.gcount()));

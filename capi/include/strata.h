@@ -32,7 +32,11 @@
 extern "C" {
 #endif
 
-#if defined(STRATA_BUILDING_LIBRARY)
+/* Paths are UTF-8 on every platform (on Windows too: the library makes the
+ * wide calls). strata.dll exports the calls marked STRATA_API and nothing else. */
+#if defined(STRATA_BUILDING_LIBRARY) && defined(_WIN32)
+#define STRATA_API __declspec(dllexport)
+#elif defined(STRATA_BUILDING_LIBRARY)
 #define STRATA_API __attribute__((visibility("default")))
 #else
 #define STRATA_API

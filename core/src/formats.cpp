@@ -1,6 +1,7 @@
 #include "strata/formats.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/rc2.h"
 
 #include <algorithm>
@@ -55,8 +56,8 @@ const FormatHandler* detectFormat(const Source& in) {
   if (!in.onDisk()) {
     head.assign(in.memory->begin(),
                 in.memory->begin() + long(std::min<size_t>(64, in.memory->size())));
-  } else if (!std::filesystem::is_directory(in.path, ec)) {
-    std::ifstream file(in.path, std::ios::binary);
+  } else if (!std::filesystem::is_directory(pathOf(in.path), ec)) {
+    std::ifstream file(pathOf(in.path), std::ios::binary);
     // A level inside a disc image ("RC2.iso::G/LEVEL1.WAD") is no file of its own.
     if (!file)
       return rc2::splitMemberPath(in.path) && kRc2LevelHandler.detect(in, head) ? &kRc2LevelHandler
@@ -78,13 +79,13 @@ const FormatHandler& requireFormat(const Source& in) {
     throw Error(path, Error::kNoOffset,
                 "not a Ratchet & Clank 2 level inside its disc image (no such member, or not a "
                 "LEVEL<n>.WAD by its structure)");
-  if (in.onDisk() && !std::filesystem::exists(path, ec))
+  if (in.onDisk() && !std::filesystem::exists(pathOf(path), ec))
     throw Error(path, Error::kNoOffset, "no such file");
   // A file whose first word is a level header's size: say why it is not one.
   std::string why;
   if (uint64_t at = 0; in.onDisk() && rc2::explainNotLevel(path, at, why))
     throw Error(path, at, why);
-  if (in.onDisk() && std::filesystem::is_directory(path, ec))
+  if (in.onDisk() && std::filesystem::is_directory(pathOf(path), ec))
     throw Error(path, Error::kNoOffset,
                 "holds nothing Strata recognises: not a tfrag level (no core_index.bin, "
                 "core_data.bin, core_data.wad or data.bin) and no Atlas, CHU, TQT, YTD, drawable "

@@ -217,6 +217,7 @@ def library_path():
 
 
 _lib = None
+_dll_dirs = []  # os.add_dll_directory's handles, kept while the library is loaded
 
 
 def lib():
@@ -227,6 +228,11 @@ def lib():
     path = library_path()
     if not os.path.exists(path):
         raise Error(-1, "libstrata not found (looked at %s)" % ", ".join(library_candidates()))
+    if sys.platform == "win32" and hasattr(os, "add_dll_directory"):
+        # Python 3.8+ no longer searches PATH for a DLL's own imports: the
+        # library's folder is named for them (strata.dll imports only Windows
+        # system DLLs today; an Assimp DLL put beside it is found there too).
+        _dll_dirs.append(os.add_dll_directory(os.path.dirname(os.path.abspath(path))))
     L = ctypes.CDLL(path)
     L.strata_abi_version.restype = _u32
     L.strata_abi_version.argtypes = []

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -7,6 +8,17 @@
 #include <vector>
 
 namespace strata {
+
+// File names are UTF-8 inside Strata (and across the C ABI). These two
+// convert at the edge to the system's paths: on Windows, whose narrow calls
+// take the ANSI code page, to and from the wide names; elsewhere the bytes
+// stay as they are.
+std::filesystem::path pathOf(const std::string& utf8);
+std::filesystem::path pathOf(const char* utf8);
+inline const std::filesystem::path& pathOf(const std::filesystem::path& path) {
+  return path;
+}
+std::string utf8Of(const std::filesystem::path& path);
 
 // Reads a whole file; throws strata::Error naming the file when it cannot.
 std::vector<uint8_t> readFile(const std::string& path);
@@ -53,10 +65,12 @@ public:
 
 private:
   std::string path_;
-  int fd_ = -1; // open while mapped
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
   bool mapped_ = false;
+  // While mapped: the mapping and the file (common/platform.h).
+  intptr_t file_ = -1;
+  void* mapping_ = nullptr;
   std::shared_ptr<const std::vector<uint8_t>> read_; // when not mapped
 };
 

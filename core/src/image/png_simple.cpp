@@ -17,6 +17,7 @@
 // Anything else, a sound file of another kind or a broken one, is left to
 // libpng, so its messages and texels are what they were.
 #include "common/bytes.h"
+#include "common/thread_kept.h"
 #include "image/decode_limits.h"
 #include "image/deflate_header.h"
 #include "image/encoded.h"
@@ -184,7 +185,7 @@ bool decodeSimpleTexels(const std::vector<uint8_t>& b, Image& out, bool texels) 
     in = joined.data();
   }
   // A row of zeros, the rows, a byte the RGB texel loads may read.
-  thread_local Inflater inf;
+  Inflater& inf = threadKept<Inflater, struct PngInflaterSite>();
   if (!inf.reset()) return false;
   // A larger buffer is left uninitialised: its pages are spent only as the
   // stream inflates into them, so a stream that does not hold its rows fails
@@ -200,7 +201,7 @@ bool decodeSimpleTexels(const std::vector<uint8_t>& b, Image& out, bool texels) 
   raw[rawBytes - 1] = 0;
   // Exactly the rows, the stream's end and checksum, and nothing after them.
   if (libdeflateInflatesAsZlib(in, idatBytes)) {
-    thread_local FastInflater fast;
+    FastInflater& fast = threadKept<FastInflater, struct PngFastInflaterSite>();
     size_t used = 0; // libdeflate checks the Adler-32 itself
     if (!fast.d ||
         libdeflate_zlib_decompress_ex(fast.d, in, idatBytes, raw + n + 1, size_t(rows), &used,

@@ -18,7 +18,7 @@ namespace {
 
 // The level number of a file named LEVEL<n>.WAD (any case), else -1.
 long levelNumber(const std::string& path) {
-  std::string name = fs::path(path).filename().string();
+  std::string name = utf8Of(pathOf(path).filename());
   for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
   if (name.size() < 10 || name.compare(0, 5, "LEVEL") != 0 ||
       name.compare(name.size() - 4, 4, ".WAD") != 0)
@@ -49,9 +49,9 @@ bool splitMemberPath(const std::string& path, std::string* image, std::string* m
   const size_t at = path.rfind(kMemberSeparator);
   if (at == std::string::npos || at == 0) return false;
   std::error_code ec;
-  if (fs::exists(path, ec)) return false;
+  if (fs::exists(pathOf(path), ec)) return false;
   const std::string img = path.substr(0, at);
-  if (!fs::is_regular_file(img, ec)) return false;
+  if (!fs::is_regular_file(pathOf(img), ec)) return false;
   if (image) *image = img;
   if (member) *member = path.substr(at + 2);
   return true;
@@ -142,16 +142,16 @@ std::vector<LevelEntry> discLevels(const std::string& image, std::vector<std::st
 std::vector<LevelEntry> listLevels(const std::string& path) {
   std::error_code ec;
   std::vector<LevelEntry> levels;
-  if (fs::is_directory(path, ec)) {
+  if (fs::is_directory(pathOf(path), ec)) {
     std::vector<std::pair<long, fs::path>> files;
-    for (const auto& e : fs::directory_iterator(path, ec))
-      if (long n = levelNumber(e.path().string()); n >= 0 && e.is_regular_file(ec))
+    for (const auto& e : fs::directory_iterator(pathOf(path), ec))
+      if (long n = levelNumber(utf8Of(e.path())); n >= 0 && e.is_regular_file(ec))
         files.push_back({n, e.path()});
     std::sort(files.begin(), files.end());
     for (const auto& [n, p] : files) {
-      FileBytes b(p.string());
+      FileBytes b(utf8Of(p));
       if (looksLikeLevelWad(b.data(), b.size()))
-        levels.push_back(entryOf(p.string(), p.filename().string()));
+        levels.push_back(entryOf(utf8Of(p), utf8Of(p.filename())));
     }
     if (levels.empty())
       throw Error(path, Error::kNoOffset, "holds no Ratchet & Clank 2 LEVEL<n>.WAD");
@@ -167,7 +167,7 @@ std::vector<LevelEntry> listLevels(const std::string& path) {
       return levels;
     }
   }
-  levels.push_back(entryOf(path, fs::path(path).filename().string()));
+  levels.push_back(entryOf(path, utf8Of(pathOf(path).filename())));
   if (levels.back().id < 0) levelIdOf(path); // throws what is wrong
   return levels;
 }

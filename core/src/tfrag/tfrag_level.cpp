@@ -15,8 +15,8 @@ namespace fs = std::filesystem;
 
 std::string levelDirOf(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) return path;
-  fs::path p(path);
+  if (fs::is_directory(pathOf(path), ec)) return path;
+  fs::path p = pathOf(path);
   return p.has_parent_path() ? p.parent_path().string() : std::string(".");
 }
 
@@ -53,12 +53,11 @@ uint64_t tfragsBlockSize(const LevelCoreHeader& h, uint64_t coreDataSize) {
 
 bool looksLikeLevel(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    return fs::exists(fs::path(path) / kCoreIndex, ec) ||
-           fs::exists(fs::path(path) / kCoreData, ec) ||
-           fs::exists(fs::path(path) / kCoreDataWad, ec) ||
-           fs::exists(fs::path(path) / kDataExtent, ec);
-  return fs::path(path).filename() == kCoreIndex && fs::is_regular_file(path, ec);
+  if (fs::is_directory(pathOf(path), ec))
+    return fs::exists(pathOf(path) / kCoreIndex, ec) || fs::exists(pathOf(path) / kCoreData, ec) ||
+           fs::exists(pathOf(path) / kCoreDataWad, ec) ||
+           fs::exists(pathOf(path) / kDataExtent, ec);
+  return pathOf(path).filename() == kCoreIndex && fs::is_regular_file(pathOf(path), ec);
 }
 
 // The level's files as an extractor writes them: a missing or empty one is an
@@ -75,7 +74,7 @@ static std::vector<uint8_t> nonEmpty(std::vector<uint8_t> bytes, const std::stri
 
 static std::vector<uint8_t> readLevelFile(const std::string& path, const char* holds) {
   std::error_code ec;
-  if (!fs::exists(path, ec))
+  if (!fs::exists(pathOf(path), ec))
     throw Error(path, Error::kNoOffset,
                 std::string("missing: a tfrag level directory holds it (") + holds + ")");
   return nonEmpty(readFile(path), path, holds);
@@ -84,10 +83,10 @@ static std::vector<uint8_t> readLevelFile(const std::string& path, const char* h
 // The three files' paths in `dir`.
 static void setPaths(Level& l, const std::string& dirName) {
   l.dir = dirName;
-  const fs::path dir(dirName);
-  l.coreIndexPath = (dir / kCoreIndex).string();
-  l.coreDataPath = (dir / kCoreData).string();
-  l.gsRamPath = (dir / kGsRam).string();
+  const fs::path dir = pathOf(dirName);
+  l.coreIndexPath = utf8Of(dir / kCoreIndex);
+  l.coreDataPath = utf8Of(dir / kCoreData);
+  l.gsRamPath = utf8Of(dir / kGsRam);
 }
 
 // core_data.wad: the compressed stream, decompressed to exactly the size
@@ -109,24 +108,24 @@ static std::vector<uint8_t> readCoreDataWad(const std::string& path, const Level
 Level readLevel(const std::string& path) {
   Level l;
   setPaths(l, levelDirOf(path));
-  const fs::path dir(l.dir);
+  const fs::path dir = pathOf(l.dir);
   std::error_code ec;
-  const std::string extent = (dir / kDataExtent).string();
-  if (!fs::exists(l.coreIndexPath, ec) && fs::exists(extent, ec)) {
+  const std::string extent = utf8Of(dir / kDataExtent);
+  if (!fs::exists(pathOf(l.coreIndexPath), ec) && fs::exists(pathOf(extent), ec)) {
     const std::vector<uint8_t> bytes = readFile(extent);
     l = rc2::levelFromDataExtent(bytes.data(), bytes.size(), extent, 0, bytes.size());
     l.dir = levelDirOf(path);
     return l;
   }
   l.coreIndex = readLevelFile(l.coreIndexPath, kHoldsIndex);
-  const std::string wadPath = (dir / kCoreDataWad).string();
-  if (!fs::exists(l.coreDataPath, ec) && fs::exists(wadPath, ec)) {
+  const std::string wadPath = utf8Of(dir / kCoreDataWad);
+  if (!fs::exists(pathOf(l.coreDataPath), ec) && fs::exists(pathOf(wadPath), ec)) {
     l.coreData = readCoreDataWad(wadPath, l);
     l.coreDataPath = wadPath + " (decompressed)";
   } else {
     l.coreData = readLevelFile(l.coreDataPath, kHoldsData);
   }
-  if (fs::exists(l.gsRamPath, ec)) {
+  if (fs::exists(pathOf(l.gsRamPath), ec)) {
     l.gsRam = readFile(l.gsRamPath);
     l.hasGsRam = true;
   }
@@ -259,11 +258,11 @@ LevelFiles buildLevelFiles(const std::vector<uint8_t>& tfragsBlock,
 
 void writeLevelDir(const std::string& dir, const LevelFiles& files, bool withGsRam) {
   std::error_code ec;
-  fs::create_directories(dir, ec);
+  fs::create_directories(pathOf(dir), ec);
   if (ec) throw Error(dir, Error::kNoOffset, "cannot create the level directory: " + ec.message());
-  writeFileAtomic((fs::path(dir) / kCoreIndex).string(), files.coreIndex);
-  writeFileAtomic((fs::path(dir) / kCoreData).string(), files.coreData);
-  if (withGsRam) writeFileAtomic((fs::path(dir) / kGsRam).string(), files.gsRam);
+  writeFileAtomic((pathOf(dir) / kCoreIndex).string(), files.coreIndex);
+  writeFileAtomic((pathOf(dir) / kCoreData).string(), files.coreData);
+  if (withGsRam) writeFileAtomic((pathOf(dir) / kGsRam).string(), files.gsRam);
 }
 
 } // namespace strata::tfrag

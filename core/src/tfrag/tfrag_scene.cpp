@@ -1,6 +1,7 @@
 #include "tfrag/tfrag_scene.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/text.h"
 #include "tfrag/tfrag_lods.h"
 #include "tfrag/tfrag_read.h"
@@ -202,7 +203,7 @@ Scene levelScene(const CheckedLevel& l, const LoadOptions& options) {
   const Level& lv = l.level;
   const int lod = lodOf(options, lv.dir);
   Scene s;
-  s.name = escapeUtf8(std::filesystem::path(lv.dir).filename().string());
+  s.name = escapeUtf8(pathOf(lv.dir).filename().string());
   if (s.name.empty() || s.name == ".") s.name = "tfrag level";
 
   // Textures, samplers from the first ad-gif that binds each entry.

@@ -1,6 +1,7 @@
 #include "tfrag/tfrag_validate.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/tfrag_strips.h"
 #include "tfrag/tfrag_vertex.h"
@@ -293,8 +294,8 @@ std::vector<std::string> acceptOrLeaveOut(const CheckedLevel& c, bool partial) {
     if (!partial || !c.readable || f.piece.empty()) throw Error(f.file, f.offset, f.message);
     if (f.piece == lastPiece) continue; // one line per piece: its first error
     lastPiece = f.piece;
-    leftOut.push_back(f.message + " (" + std::filesystem::path(f.file).filename().string() +
-                      atByte(f.offset) + ")");
+    leftOut.push_back(f.message + " (" + pathOf(f.file).filename().string() + atByte(f.offset) +
+                      ")");
   }
   return leftOut;
 }
@@ -313,7 +314,7 @@ ValidationReport levelReport(const CheckedLevel& c, const std::string& path) {
     // The report is the directory's: each finding names the file its offset is in.
     std::string where = f.file.empty() || f.file == path
                             ? std::string()
-                            : std::filesystem::path(f.file).filename().string() + ": ";
+                            : pathOf(f.file).filename().string() + ": ";
     rep.findings.push_back({f.severity, f.offset, where + f.message});
   }
   rep.summary = c.census;

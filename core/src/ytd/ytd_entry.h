@@ -20,7 +20,7 @@ using ReadContainer = TextureContainer (*)(const std::vector<uint8_t>&, const st
 // The gallery scene, named after the file's stem.
 template <ReadContainer read> Scene loadContainer(const Source& in, const LoadOptions& options) {
   Scene s = galleryScene(read(*in.bytes(), in.path), options);
-  s.name = escapeUtf8(std::filesystem::path(in.path).stem().string());
+  s.name = escapeUtf8(utf8Of(pathOf(in.path).stem()));
   return s;
 }
 
