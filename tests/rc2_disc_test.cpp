@@ -244,3 +244,26 @@ TEST(Rc2Disc, DirectoryLoopsAndExtentsOutsideTheImageAreErrors) {
   EXPECT_EQ(c.exitCode, 1) << c.output;
   EXPECT_TRUE(glbs(dir / "out2").empty());
 }
+
+TEST(Rc2Disc, IdentifierBytesThatAreNotTextAreEscaped) {
+  const fs::path dir = tempDir();
+  const std::vector<iso::SynthFile> files = {{"G/LEVEL0.WAD", level(0)},
+                                             {"H/README.TXT", {'h', 'i'}}};
+  const iso::SynthLayout layout = iso::synthIsoLayout(files);
+  std::vector<uint8_t> image = iso::synthIso(files);
+  // H's one file renamed "R\x8C/%.TXT": not UTF-8, a '/' and a '%' (ECMA-119 7.5 allows neither).
+  const size_t h = size_t(layout.directoryExtents[2]);
+  const size_t rec = h + image[h] + image[h + image[h]]; // after "." and ".."
+  ASSERT_EQ(image[rec + 33], 'R');
+  const uint8_t name[] = {'R', 0x8C, '/', '%'};
+  std::copy(std::begin(name), std::end(name), image.begin() + rec + 33);
+  const std::vector<iso::FileEntry> listed = iso::listFiles(image.data(), image.size(), "x.iso");
+  ASSERT_EQ(listed.size(), 2u);
+  EXPECT_EQ(listed[0].path, "G/LEVEL0.WAD");
+  EXPECT_EQ(listed[1].path, "H/R%8C%2F%25ME.TXT");
+  writeBytes(dir / "x.iso", image);
+  const RunResult info = cli({"info", "--json", (dir / "x.iso").string()});
+  EXPECT_EQ(info.exitCode, 0) << info.output;
+  const RunResult v = cli({"validate", "--json", (dir / "x.iso").string()});
+  EXPECT_EQ(v.exitCode, 0) << v.output;
+}

@@ -2,6 +2,7 @@
 
 #include "common/bytes.h"
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <cstring>
 #include <set>
@@ -9,6 +10,15 @@
 namespace strata::iso {
 
 namespace {
+
+// ECMA-119 7.5 allows d-characters only, but a hostile image may hold any
+// byte: escaped once here (strata/text.h), with '/' as %2F so that a name
+// never adds a level to the '/'-separated path.
+std::string identifierText(const std::string& bytes) {
+  std::string out;
+  for (char c : escapeUtf8(bytes)) out += c == '/' ? std::string("%2F") : std::string(1, c);
+  return out;
+}
 
 constexpr size_t kRecordMin = 34; // a directory record's fixed part with a one-byte name
 
@@ -70,6 +80,7 @@ struct Walker {
         std::string name(reinterpret_cast<const char*>(data + pos + 33), nameLen);
         if (size_t semi = name.find(';'); semi != std::string::npos) name.resize(semi);
         if (!name.empty() && name.back() == '.') name.pop_back();
+        name = identifierText(name);
         const std::string path = prefix.empty() ? name : prefix + "/" + name;
         const uint64_t x = extent(pos + 2, lba, bytes, path);
         if (flags & 0x02) {

@@ -16,7 +16,9 @@ constexpr size_t kMaxDepth = 32;              // ECMA-119 allows 8 levels; Strat
 constexpr size_t kMaxEntries = 1u << 20;      // files and directories in one image
 
 struct FileEntry {
-  std::string path;    // "G/LEVEL0.WAD": '/'-separated, ";1" version and a trailing '.' dropped
+  // "G/LEVEL0.WAD": '/'-separated, ";1" version and a trailing '.' dropped;
+  // bytes that are not UTF-8, '%' and '/' in a name escaped as %XX (strata/text.h)
+  std::string path;
   uint64_t offset = 0; // the extent's byte offset in the image
   uint64_t size = 0;   // bytes
 };
