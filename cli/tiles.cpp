@@ -69,8 +69,7 @@ int runTiles(const TilesArgs& args) {
     std::fprintf(stderr, "strata: error: no terrain (.atlas or .chu) found\n");
     return kExitFailed;
   }
-  const unsigned cores = coreCount();
-  const unsigned jobs = args.jobs > 0 ? unsigned(args.jobs) : cores;
+  const unsigned jobs = requestedJobs(args.jobs);
   if (!ex.batch) {
     const Input& in = ex.inputs.front();
     Progress bar("tiling " + pathOf(in.path).filename().string());

@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <condition_variable>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -127,14 +126,15 @@ void fillBuffer(const BufferLayout& layout, uint8_t* to) {
   });
 }
 
-// The buffer's bytes written to `out` after what `head` writes (the GLB's
+// The buffer's bytes written to `out` after the bytes `head` makes (the GLB's
 // header and JSON), batch by batch, each made on one of the threads the
-// budget has and written in order, so the output is never held whole and the
-// converting runs beside the writing: while `head` serializes the JSON on
-// one thread, the others make the first batches, up to aheadMax bytes of
-// them held. `afterHead` runs on the head's thread once the batches made
-// meanwhile are written, while the others go on.
-void streamBuffer(const BufferLayout& layout, std::ostream& out, const std::function<void()>& head,
+// budget has and written in order (writeInOrder), so the output is never
+// held whole and the converting runs beside the writing: while `head`
+// serializes the JSON on one thread, the others make the first batches, up
+// to aheadMax bytes of them held. `afterHead` runs on the head's thread once
+// the batches made meanwhile are written, while the others go on.
+void streamBuffer(const BufferLayout& layout, std::ostream& out,
+                  const std::function<std::string()>& head,
                   const std::function<void()>& afterHead) {
   // Made ahead at most: a 496 MB terrain's convert on two threads took
   // 0.48 s against 0.51-0.52 s with none, its peak memory unchanged (128 MiB
@@ -142,96 +142,66 @@ void streamBuffer(const BufferLayout& layout, std::ostream& out, const std::func
   // that its batches do not outgrow the model let go before.
   const size_t aheadMax = std::min(size_t(32) << 20, layout.size / 8);
   const std::vector<Batch> batches = batchesOf(layout, kBatch);
-  // Task 0 is the head, task n + 1 batch n; they are written in task order.
-  std::mutex m; // guards everything below
-  std::condition_variable written;
-  size_t next = 0; // the next task to write
+  // Result 0 is the head, result n + 1 batch n.
+  std::string headBytes;
   // A batch's bytes: in a slot, or (larger than one) in memory of its own.
   struct Made {
     uint8_t* bytes = nullptr;
-    size_t size = 0; // 0: nothing to write (it failed)
     std::unique_ptr<uint8_t[]> own;
   };
-  std::map<size_t, Made> ready; // made, waiting for their turn
-  size_t held = 0;              // bytes being made or ready
-  bool writing = false;         // a thread is draining `ready`
+  std::vector<Made> made(batches.size() + 1);
+  std::mutex m; // guards slots and spareMeshes
   // Every batch but the last is at least kBatch bytes: as many as can be
   // held at once, twice that size (a batch ends with a whole mesh).
   BatchSlots slots(aheadMax / kBatch + 2, 2 * kBatch);
   std::vector<Mesh> spareMeshes; // of meshes made for batches made
-  // Writes the ready tasks from `next` on, one thread at a time; `lock` is
-  // held on entry and exit, let go around each write.
-  auto drain = [&](std::unique_lock<std::mutex>& lock) {
-    if (writing) return;
-    writing = true;
-    for (auto it = ready.find(next); it != ready.end(); it = ready.find(next)) {
-      Made made = std::move(it->second);
-      ready.erase(it);
-      lock.unlock();
-      if (made.size)
-        out.write(reinterpret_cast<const char*>(made.bytes), std::streamsize(made.size));
-      lock.lock();
-      held -= made.size;
-      if (made.bytes && !made.own) slots.give(made.bytes);
-      ++next;
-      written.notify_all();
-    }
-    writing = false;
+  auto sizeOf = [&](size_t task) { return batches[task - 1].end - batches[task - 1].start; };
+  auto giveBack = [&](Made& batch) {
+    std::lock_guard<std::mutex> lock(m);
+    if (batch.bytes && !batch.own) slots.give(batch.bytes);
+    batch = Made();
   };
-  parallelFor(batches.size() + 1, [&](size_t task) {
-    std::exception_ptr failed;
-    if (task == 0) {
-      // Nothing is written before the head, so it writes straight to `out`.
-      try {
-        head();
-      } catch (...) {
-        failed = std::current_exception();
-      }
-      std::unique_lock<std::mutex> lock(m);
-      ++next;
-      written.notify_all();
-      drain(lock);
-      lock.unlock();
-      if (failed) std::rethrow_exception(failed);
-      afterHead();
-      return;
-    }
-    const Batch& b = batches[task - 1];
-    const size_t size = b.end - b.start;
-    Made made;
+  InOrder work;
+  work.size = [&](size_t task) -> uint64_t { return task ? sizeOf(task) : 0; };
+  work.maxHeld = aheadMax;
+  work.make = [&](size_t task) {
+    if (task == 0) return void(headBytes = head());
+    const size_t size = sizeOf(task);
+    Made& batch = made[task];
     Mesh mesh;
     {
-      // The task whose turn it is never waits, so waiting never blocks the
-      // whole write (tasks are taken in order: every earlier one is being
-      // made or is ready).
-      std::unique_lock<std::mutex> lock(m);
-      written.wait(lock, [&] { return task == next || held + size <= aheadMax; });
-      held += size;
-      if (size <= slots.slotSize()) made.bytes = slots.take();
+      std::lock_guard<std::mutex> lock(m);
+      if (size <= slots.slotSize()) batch.bytes = slots.take();
       if (!spareMeshes.empty()) {
         mesh = std::move(spareMeshes.back());
         spareMeshes.pop_back();
       }
     }
-    made.size = size;
     try {
-      if (!made.bytes) { // not zeroed: fillBatch writes every byte
-        made.own.reset(new uint8_t[size]);
-        made.bytes = made.own.get();
+      if (!batch.bytes) { // not zeroed: fillBatch writes every byte
+        batch.own.reset(new uint8_t[size]);
+        batch.bytes = batch.own.get();
       }
-      fillBatch(layout, b, made.bytes, mesh);
+      fillBatch(layout, batches[task - 1], batch.bytes, mesh);
     } catch (...) {
-      failed = std::current_exception();
-      made.size = 0; // nothing written for it: the output is discarded
+      giveBack(batch);
+      throw;
     }
-    std::unique_lock<std::mutex> lock(m);
+    std::lock_guard<std::mutex> lock(m);
     spareMeshes.push_back(std::move(mesh));
-    held -= size - made.size;
-    ready[task] = std::move(made);
-    drain(lock);
-    lock.unlock();
-    if (failed) std::rethrow_exception(failed);
-  });
+  };
+  work.write = [&](size_t task) {
+    if (task == 0) {
+      out.write(headBytes.data(), std::streamsize(headBytes.size()));
+      return std::string().swap(headBytes);
+    }
+    out.write(reinterpret_cast<const char*>(made[task].bytes), std::streamsize(sizeOf(task)));
+    giveBack(made[task]);
+  };
+  work.then = [&](size_t task) {
+    if (task == 0) afterHead();
+  };
+  writeInOrder(batches.size() + 1, work);
 }
 
 class Builder {
@@ -829,15 +799,16 @@ std::string glbHead(const tinygltf::Model& model, const WrittenLists& written, s
 // on two threads took 294 ms against 284 (medians of 15 runs each, in turn).
 void streamGlb(tinygltf::Model& model, WrittenLists& written, const BufferLayout& layout,
                std::ostream& out) {
-  auto head = [&] {
-    const std::string bytes = glbHead(model, written, layout.size);
-    out.write(bytes.data(), std::streamsize(bytes.size()));
-  };
+  auto head = [&] { return glbHead(model, written, layout.size); };
   auto letGo = [&] {
     model = tinygltf::Model();
     written = WrittenLists();
   };
-  if (layout.size == 0) return head(), letGo();
+  if (layout.size == 0) {
+    const std::string bytes = head();
+    letGo();
+    return void(out.write(bytes.data(), std::streamsize(bytes.size())));
+  }
   streamBuffer(layout, out, head, letGo);
   out.write("\0\0\0", std::streamsize(padTo4(layout.size)));
 }

@@ -10,11 +10,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <exception>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
-#include <thread>
 
 namespace strata::tiles {
 
@@ -239,38 +236,28 @@ void writeTileset(const Scene& all, const std::string& dirName, const TilesetOpt
   std::error_code ec;
   try {
     fs::create_directories(tmp / "tiles");
-    std::atomic<size_t> next{0}, done{0};
-    std::exception_ptr failure;
-    std::mutex failureMutex;
-    auto worker = [&] {
-      for (size_t i; (i = next++) < work.size();) {
-        try {
-          const Chunk& c = *work[i];
-          const std::string stem = chunkStem(c);
-          std::vector<uint8_t> glb = gltf::writeGltf(chunkScene(all, c.node), options.glb).bytes;
-          std::vector<gltf::SideFile> beside;
-          if (options.transform) beside = options.transform(glb, stem);
-          for (const gltf::SideFile& f : beside) writeBytes(tmp / "tiles" / f.name, f.bytes);
-          writeBytes(tmp / "tiles" / (stem + ".glb"), glb);
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(failureMutex);
-          if (!failure) failure = std::current_exception();
-          next = work.size();
-        }
-        const size_t d = ++done;
-        if (options.progress) options.progress(d, work.size());
+    // The chunks on at most options.jobs threads of the process's budget
+    // (strata/parallel.h), so the PNG encoding inside each GLB takes only
+    // what they leave. After a failure the chunks not started are passed over.
+    std::atomic<size_t> done{0};
+    std::atomic<bool> failed{false};
+    parallelFor(work.size(), options.jobs, [&](size_t i) {
+      if (failed) return;
+      try {
+        const Chunk& c = *work[i];
+        const std::string stem = chunkStem(c);
+        std::vector<uint8_t> glb = gltf::writeGltf(chunkScene(all, c.node), options.glb).bytes;
+        std::vector<gltf::SideFile> beside;
+        if (options.transform) beside = options.transform(glb, stem);
+        for (const gltf::SideFile& f : beside) writeBytes(tmp / "tiles" / f.name, f.bytes);
+        writeBytes(tmp / "tiles" / (stem + ".glb"), glb);
+      } catch (...) {
+        failed = true;
+        throw;
       }
-    };
-    std::vector<std::thread> threads;
-    // The workers hold their share of the process's thread budget
-    // (strata/parallel.h), so the PNG encoding inside each GLB takes only what
-    // they leave. This thread is the first worker.
-    const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, unsigned(work.size())));
-    ThreadReservation more(std::min(jobs, threadBudget()) - 1);
-    for (unsigned j = 0; j < more.count(); ++j) threads.emplace_back(worker);
-    worker();
-    for (auto& t : threads) t.join();
-    if (failure) std::rethrow_exception(failure);
+      const size_t d = ++done;
+      if (options.progress) options.progress(d, work.size());
+    });
     const nlohmann::json j = tilesetJson(chunks, [&](const Chunk& c) {
       return all.nodes[size_t(c.node)].mesh >= 0 ? "tiles/" + chunkStem(c) + ".glb" : "";
     });

@@ -49,7 +49,7 @@ struct TilesetOptions {
   // (--compress): may rewrite it and return files to write beside it.
   std::function<std::vector<gltf::SideFile>(std::vector<uint8_t>& glb, const std::string& stem)>
       transform;
-  unsigned jobs = 1;
+  unsigned jobs = 1; // chunks written at once (parallelFor's threads; 0: the budget's)
   std::function<void(size_t, size_t)> progress; // (chunks written, total)
 };
 
