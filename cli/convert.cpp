@@ -1,10 +1,10 @@
 // `strata convert IN... -o OUT` (design.md "The strata command").
 #include "batch.h"
 #include "commands.h"
+#include "compress.h"
 #include "gltf_writer.h"
 #include "inputs.h"
 #include "levels.h"
-#include "meshopt_compress.h"
 #include "progress.h"
 
 #include "strata/error.h"
@@ -78,9 +78,9 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   // PNG textures are stored as the PNG a tile came in where it is kept: its
   // texels are not needed (they were a sixth of a textured convert).
   opts.texels = textureMode(args.textures) != gltf::TextureMode::Png;
-  // The glTF writer makes each mesh as it writes it (the compressor needs
-  // them all at once): a large terrain's meshes are then never held.
-  opts.meshesOnDemand = !args.compress;
+  // The glTF writer makes each mesh as it writes it, compressed or not: a
+  // large terrain's meshes are then never held.
+  opts.meshesOnDemand = true;
   bar.phase("reading");
   // The reader calls back once per piece it has built (chunks, tfrags).
   if (!opts.progress)
@@ -112,7 +112,7 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
       rec.notes.push_back({note, Error::kNoOffset});
     }
     const fs::path fallback =
-        pathOf(out).parent_path() / pathOf(pathOf(out).stem().string() + ".fallback.bin");
+        pathOf(out).parent_path() / pathOf(gltf::fallbackName(pathOf(out).stem().string()));
     rec.outputs = existingOutputs({out, fallback.string()});
     return;
   }

@@ -3,7 +3,6 @@
 #include "batch.h"
 #include "commands.h"
 #include "inputs.h"
-#include "meshopt_compress.h"
 #include "progress.h"
 #include "tiles_tileset.h"
 
@@ -47,13 +46,7 @@ static void tileOne(const Input& in, const std::string& dir, const TilesArgs& ar
   tiles::TilesetOptions to;
   to.glb.textures = args.textures == "none" ? gltf::TextureMode::None : gltf::TextureMode::Png;
   to.jobs = jobs;
-  if (args.compress)
-    to.transform = [](std::vector<uint8_t>& glb, const std::string& stem) {
-      gltf::CompressedGlb c = gltf::compressGlb(glb, stem + ".fallback.bin");
-      glb = std::move(c.glb);
-      return c.fallback.bytes.empty() ? std::vector<gltf::SideFile>{}
-                                      : std::vector<gltf::SideFile>{std::move(c.fallback)};
-    };
+  to.compress = args.compress;
   if (bar) to.progress = [bar](size_t d, size_t t) { bar->update(t + d, 2 * t); };
   tiles::writeTileset(all, dir, to);
 }

@@ -1,5 +1,6 @@
 // File: which glTF an output path asks for, the files written beside it,
 // and atomic writes (a failed write leaves nothing behind).
+#include "compress.h"
 #include "container.h"
 #include "stages.h"
 
@@ -60,6 +61,23 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
     writeFileAtomic(
         path, [&](std::ostream& os) { streamGlb(doc, os, head, letGo); }, doc.bufferSize);
   });
+}
+
+std::string fallbackName(const std::string& stem) {
+  return stem + ".fallback.bin";
+}
+
+CompressStats writeCompressedGlb(const Scene& scene, const std::string& path,
+                                 const WriteOptions& options) {
+  if (lowerExtension(path) != ".glb")
+    throw Error(path, Error::kNoOffset, "--compress writes a .glb");
+  if (options.textures == TextureMode::Ktx2)
+    throw Error(path, Error::kNoOffset, "--compress does not combine with --textures ktx2");
+  CompressedGlb c = compressedGlb(scene, options, fallbackName(pathOf(path).stem().string()));
+  std::vector<SideFile> beside;
+  if (!c.fallback.bytes.empty()) beside.push_back(std::move(c.fallback));
+  writeBeside(path, beside, [&] { writeFileAtomic(path, c.glb); });
+  return c.stats;
 }
 
 } // namespace strata::gltf

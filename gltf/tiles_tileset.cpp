@@ -1,5 +1,7 @@
 #include "tiles_tileset.h"
 
+#include "compress.h"
+
 #include "common/platform.h"
 #include "common/quadtree.h"
 
@@ -246,11 +248,16 @@ void writeTileset(const Scene& all, const std::string& dirName, const TilesetOpt
       try {
         const Chunk& c = *work[i];
         const std::string stem = chunkStem(c);
-        std::vector<uint8_t> glb = gltf::writeGltf(chunkScene(all, c.node), options.glb).bytes;
-        std::vector<gltf::SideFile> beside;
-        if (options.transform) beside = options.transform(glb, stem);
-        for (const gltf::SideFile& f : beside) writeBytes(tmp / "tiles" / f.name, f.bytes);
-        writeBytes(tmp / "tiles" / (stem + ".glb"), glb);
+        const Scene scene = chunkScene(all, c.node);
+        if (!options.compress) {
+          writeBytes(tmp / "tiles" / (stem + ".glb"), gltf::writeGltf(scene, options.glb).bytes);
+        } else {
+          const gltf::CompressedGlb glb =
+              gltf::compressedGlb(scene, options.glb, gltf::fallbackName(stem));
+          if (!glb.fallback.bytes.empty())
+            writeBytes(tmp / "tiles" / glb.fallback.name, glb.fallback.bytes);
+          writeBytes(tmp / "tiles" / (stem + ".glb"), glb.glb);
+        }
       } catch (...) {
         failed = true;
         throw;

@@ -45,10 +45,9 @@ Scene chunkScene(const Scene& all, int node);
 
 struct TilesetOptions {
   gltf::WriteOptions glb;
-  // Applied to each GLB (named <stem>.glb) before it is written, or empty
-  // (--compress): may rewrite it and return files to write beside it.
-  std::function<std::vector<gltf::SideFile>(std::vector<uint8_t>& glb, const std::string& stem)>
-      transform;
+  // --compress: each GLB's geometry through EXT_meshopt_compression, its
+  // fallback buffer beside it (compress.h).
+  bool compress = false;
   unsigned jobs = 1; // chunks written at once (parallelFor's threads; 0: the budget's)
   std::function<void(size_t, size_t)> progress; // (chunks written, total)
 };
