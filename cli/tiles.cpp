@@ -4,7 +4,7 @@
 #include "commands.h"
 #include "inputs.h"
 #include "progress.h"
-#include "tiles_tileset.h"
+#include "tileset.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
