@@ -246,6 +246,8 @@ void addScenes(Document& doc) {
 
 Document documentOf(const Scene& scene, const WriteOptions& options,
                     std::vector<SideFile>& beside) {
+  if (scene.imagesAsPngOnly && options.textures == TextureMode::Ktx2)
+    throw std::logic_error("glTF writer: KTX2 needs texels, and the scene holds PNG bytes only");
   Document doc;
   doc.scene = &scene;
   if (options.textures != TextureMode::None) {
