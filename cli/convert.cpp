@@ -83,7 +83,10 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
                       "a " + std::string(h.name) +
                           " file holds only a texture tree: convert the .chu beside it (which "
                           "picks this file up), or write the tiles with `strata textures`");
-  const OutputWriter& writer = outputFor(out, args.compress);
+  // A path no writer makes is refused once the input is read (as a GLB
+  // would be): a broken input's own error is the one the user sees first.
+  const OutputWriter* found = findOutput(out, args.compress);
+  const OutputWriter& writer = found ? *found : *outputNamed("glb");
   requireInput(writer, h, in.path);
   OutputOptions oo;
   oo.textures = textureMode(args.textures);
@@ -101,6 +104,7 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
     bar.phase(oo.textures == gltf::TextureMode::None || scene.images.empty()
                   ? "writing"
                   : "encoding " + std::to_string(scene.images.size()) + " textures and writing");
+    if (!found) outputFor(out, args.compress); // throws what is wrong with the path
     requireTakes(writer, scene);
     written = writer.write(scene, out, oo);
   }

@@ -23,13 +23,18 @@ const OutputWriter* outputNamed(const std::string& name) {
   return nullptr;
 }
 
-const OutputWriter& outputFor(const std::string& path, bool compressed) {
-  if (compressed) return kCompressedGlbOutput; // which checks the path's extension itself
+const OutputWriter* findOutput(const std::string& path, bool compressed) {
+  if (compressed) return &kCompressedGlbOutput;
   const std::string ext = lowerExtension(path);
   for (const OutputWriter* w : outputWriters())
     if (w != &kCompressedGlbOutput &&
         std::find(w->extensions.begin(), w->extensions.end(), ext) != w->extensions.end())
-      return *w;
+      return w;
+  return nullptr;
+}
+
+const OutputWriter& outputFor(const std::string& path, bool compressed) {
+  if (const OutputWriter* w = findOutput(path, compressed)) return *w;
   throw Error(path, Error::kNoOffset, "output must end in .glb or .gltf");
 }
 

@@ -69,7 +69,10 @@ const std::vector<const OutputWriter*>& outputWriters();
 const OutputWriter* outputNamed(const std::string& name);
 
 // The writer of a file `path` by its extension (`compressed`: the compressed
-// GLB's). Throws strata::Error naming the path when no writer makes it.
+// GLB's, which checks the extension itself), or nullptr when none makes it.
+const OutputWriter* findOutput(const std::string& path, bool compressed);
+
+// findOutput, or strata::Error naming the path when no writer makes it.
 const OutputWriter& outputFor(const std::string& path, bool compressed);
 
 // Whether `writer` takes input of `format`.

@@ -67,6 +67,7 @@ TEST(Outputs, APathPicksItsWriterByExtension) {
   EXPECT_STREQ(outputFor("x.gltf", false).name, "gltf");
   EXPECT_STREQ(outputFor("x.glb", true).name, "glb-compressed");
   EXPECT_STREQ(outputFor("x.Atlas", false).name, "atlas");
+  EXPECT_EQ(findOutput("x.obj", false), nullptr);
   try {
     outputFor("x.obj", false);
     FAIL() << "x.obj has a writer";
