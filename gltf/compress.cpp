@@ -266,7 +266,8 @@ bool quantize(Work& w, CompressStats& stats) {
 // one the codec does not take); indices are given back as its decoder reads
 // them.
 std::vector<uint8_t> encoded(Work& w, size_t i, const std::vector<int>& accessorOfView) {
-  View& v = w.doc.views[i];
+  const View& v = w.doc.views[i];
+  Meshopt& m = w.doc.meshopt[i];
   std::vector<uint8_t>& data = w.views[i];
   const int a = accessorOfView[i];
   std::vector<uint8_t> enc;
@@ -278,7 +279,7 @@ std::vector<uint8_t> encoded(Work& w, size_t i, const std::vector<int>& accessor
     if (stride % 4 || stride > 256 || !count) return enc;
     enc.resize(meshopt_encodeVertexBufferBound(count, stride));
     enc.resize(meshopt_encodeVertexBuffer(enc.data(), enc.size(), data.data(), count, stride));
-    v.meshopt = {0, 0, stride, count, "ATTRIBUTES"};
+    m = {0, 0, stride, count, "ATTRIBUTES"};
   } else if (v.target == kElementArrayBuffer) {
     const std::vector<unsigned> idx = readIndices(w, acc);
     const size_t stride = componentSize(acc.componentType), count = idx.size();
@@ -286,7 +287,7 @@ std::vector<uint8_t> encoded(Work& w, size_t i, const std::vector<int>& accessor
     const unsigned top = *std::max_element(idx.begin(), idx.end());
     enc.resize(meshopt_encodeIndexBufferBound(count, top + 1));
     enc.resize(meshopt_encodeIndexBuffer(enc.data(), enc.size(), idx.data(), count));
-    v.meshopt = {0, 0, stride, count, "TRIANGLES"};
+    m = {0, 0, stride, count, "TRIANGLES"};
     // The codec may rotate a triangle's corners (winding kept): the
     // fallback holds what a decoder gives, so both readings agree.
     if (!enc.empty() &&
@@ -304,24 +305,26 @@ bool pack(Work& w, std::vector<uint8_t>& bin, std::vector<uint8_t>& fallback) {
   for (size_t a = 0; a < w.doc.accessors.size(); ++a)
     if (w.doc.accessors[a].view >= 0) accessorOfView[size_t(w.doc.accessors[a].view)] = int(a);
   bool compressed = false;
+  w.doc.meshopt.assign(w.doc.views.size(), Meshopt());
   for (size_t i = 0; i < w.doc.views.size(); ++i) {
     View& v = w.doc.views[i];
+    Meshopt& m = w.doc.meshopt[i];
     const std::vector<uint8_t> enc = encoded(w, i, accessorOfView);
     const std::vector<uint8_t>& data = w.views[i];
     v.length = data.size(); // quantized positions take 8 bytes a vertex
-    if (v.meshopt.mode && !enc.empty() && enc.size() < data.size()) {
+    if (m.mode && !enc.empty() && enc.size() < data.size()) {
       align4(fallback);
       align4(bin);
       v.buffer = 1;
       v.offset = fallback.size();
       if (v.target != kArrayBuffer) v.stride = 0;
-      v.meshopt.offset = bin.size();
-      v.meshopt.length = enc.size();
+      m.offset = bin.size();
+      m.length = enc.size();
       fallback.insert(fallback.end(), data.begin(), data.end());
       bin.insert(bin.end(), enc.begin(), enc.end());
       compressed = true;
     } else {
-      v.meshopt = Meshopt();
+      m = Meshopt();
       align4(bin);
       v.buffer = 0;
       v.offset = bin.size();

@@ -135,37 +135,38 @@ void meshoptPiece(Piece& p, const Meshopt& m) {
   p.text("\"}}");
 }
 
-void viewPiece(JsonText& j, const View& v, bool everyOffset) {
+void viewPiece(JsonText& j, const View& v, const Meshopt& m, bool everyOffset) {
   Piece p;
   p.member("{\"buffer\":", uint64_t(v.buffer));
   p.member(",\"byteLength\":", v.length);
   if (v.offset > 0 || everyOffset) p.member(",\"byteOffset\":", v.offset);
   if (v.stride >= 4) p.member(",\"byteStride\":", uint64_t(v.stride));
-  if (v.meshopt.mode) meshoptPiece(p, v.meshopt);
+  if (m.mode) meshoptPiece(p, m);
   if (v.target == kArrayBuffer || v.target == kElementArrayBuffer)
     p.member(",\"target\":", uint64_t(v.target));
   p.text("}");
   j.piece(p.json());
 }
 
-void view(JsonText& j, const View& v, bool everyOffset) {
-  if (j.compact()) return viewPiece(j, v, everyOffset);
+// `m`: its compression (EXT_meshopt_compression), if any.
+void view(JsonText& j, const View& v, const Meshopt& m, bool everyOffset) {
+  if (j.compact()) return viewPiece(j, v, m, everyOffset);
   j.beginObject();
   j.member("buffer", v.buffer);
   j.member("byteLength", uint64_t(v.length));
   if (v.offset > 0 || everyOffset) j.member("byteOffset", uint64_t(v.offset));
   if (v.stride >= 4) j.member("byteStride", uint64_t(v.stride));
-  if (v.meshopt.mode) {
+  if (m.mode) {
     j.key("extensions");
     j.beginObject();
     j.key("EXT_meshopt_compression");
     j.beginObject();
     j.member("buffer", 0);
-    j.member("byteLength", uint64_t(v.meshopt.length));
-    j.member("byteOffset", uint64_t(v.meshopt.offset));
-    j.member("byteStride", uint64_t(v.meshopt.stride));
-    j.member("count", uint64_t(v.meshopt.count));
-    j.member("mode", v.meshopt.mode);
+    j.member("byteLength", uint64_t(m.length));
+    j.member("byteOffset", uint64_t(m.offset));
+    j.member("byteStride", uint64_t(m.stride));
+    j.member("count", uint64_t(m.count));
+    j.member("mode", m.mode);
     j.endObject();
     j.endObject();
   }
@@ -404,8 +405,10 @@ std::vector<List> listsOf(const Document& d) {
   };
   add("accessors", d.accessors.size(),
       [&d](JsonText& j, size_t i) { accessor(j, d.accessors[i]); });
-  add("bufferViews", d.views.size(),
-      [&d](JsonText& j, size_t i) { view(j, d.views[i], d.everyOffset); });
+  add("bufferViews", d.views.size(), [&d](JsonText& j, size_t i) {
+    static const Meshopt plain;
+    view(j, d.views[i], d.meshopt.empty() ? plain : d.meshopt[i], d.everyOffset);
+  });
   add("buffers", d.buffers.size(), [&d](JsonText& j, size_t i) { buffer(j, d.buffers[i]); });
   add("images", d.images.size(), [&d](JsonText& j, size_t i) { image(j, d.images[i]); });
   add("materials", d.materials.size(),

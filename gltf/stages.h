@@ -38,14 +38,14 @@ struct Meshopt {
   const char* mode = nullptr; // "ATTRIBUTES" or "TRIANGLES"; null: not compressed
 };
 
-// A bufferView: where its bytes are (the JSON's members) and how they are made.
+// A bufferView: where its bytes are (the JSON's members) and how they are
+// made. A large terrain's 25 k are held while buffer 0 is written: kept small.
 struct View {
-  int buffer = 0;
   size_t offset = 0, length = 0;
+  int buffer = 0;
   int stride = 0; // byteStride; 0: tightly packed, not written
   int target = 0; // kArrayBuffer, kElementArrayBuffer, or 0 (an image's: not written)
-  Meshopt meshopt;
-  int mesh = -1; // the scene mesh whose arrays `fill` reads, or -1
+  int mesh = -1;  // the scene mesh whose arrays `fill` reads, or -1
   std::function<void(const Mesh*, uint8_t*)> fill; // writes `length` bytes
 };
 
@@ -123,6 +123,7 @@ struct Document {
   const Scene* scene = nullptr;
   std::vector<Accessor> accessors;
   std::vector<View> views;
+  std::vector<Meshopt> meshopt; // by view: a compressed document's (compress.cpp), or none
   std::vector<MeshItem> meshes;
   std::vector<NodeItem> nodes;
   std::vector<ImageItem> images;
