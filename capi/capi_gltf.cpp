@@ -1,6 +1,6 @@
-// strata.h glTF output through the project's glTF writer.
+// strata.h glTF output through the output table's glTF writers (outputs.h).
 #include "capi_handles.h"
-#include "gltf_writer.h"
+#include "outputs.h"
 #include "strata/error.h"
 
 using namespace strata::capi;
@@ -13,7 +13,7 @@ strata_status strata_scene_write_gltf(strata_scene* s, const char* path,
     if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
     strata_gltf_options o;
     if (strata_status st = readOptions(s->error, options, o, "strata_gltf_options")) return st;
-    strata::gltf::WriteOptions w;
+    strata::OutputOptions w;
     const int mode = enumValue(o.textures);
     switch (mode) {
     case STRATA_GLTF_TEXTURES_PNG:
@@ -30,7 +30,11 @@ strata_status strata_scene_write_gltf(strata_scene* s, const char* path,
                   "unknown texture mode " + std::to_string(mode));
     }
     try {
-      strata::gltf::writeGltfFile(s->scene, path, w);
+      const strata::OutputWriter& writer = strata::outputFor(path, false);
+      if (!writer.write) // a file conversion, not a writer of scenes
+        throw strata::Error(path, strata::Error::kNoOffset, "output must end in .glb or .gltf");
+      strata::requireTakes(writer, s->scene);
+      writer.write(s->scene, path, w);
     } catch (const strata::Error& e) {
       // An error naming the output file is a failure to write it.
       if (e.file() == path && !dynamic_cast<const strata::Unsupported*>(&e))

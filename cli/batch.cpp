@@ -83,7 +83,7 @@ size_t countStatus(const std::vector<Record>& records, Status status) {
 }
 
 unsigned jobCount(int jobs, size_t inputs) {
-  unsigned n = jobs > 0 ? unsigned(jobs) : coreCount();
+  const unsigned n = requestedJobs(jobs);
   return unsigned(std::min<size_t>(n, std::max<size_t>(inputs, 1)));
 }
 

@@ -1,10 +1,9 @@
 // `strata convert IN... -o OUT` (design.md "The strata command").
 #include "batch.h"
 #include "commands.h"
-#include "gltf_writer.h"
 #include "inputs.h"
 #include "levels.h"
-#include "meshopt_compress.h"
+#include "outputs.h"
 #include "progress.h"
 
 #include "strata/error.h"
@@ -48,39 +47,10 @@ static nlohmann::json sceneSummary(const Scene& scene) {
           {"images", scene.images.size()}};
 }
 
-// Converts one input into `out`, filling `rec` (outputs, warnings, pieces left
-// out); throws what stops it. Lines for the user go through `bar`.
-static void convertOne(const Input& in, const std::string& out, const ConvertArgs& args,
-                       LoadOptions load, Progress& bar, Record& rec) {
-  // An unrecognised input: requireFormat throws what is wrong with it.
-  const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
-  if (!h.load) // TQT (§9d)
-    throw Unsupported(in.path, Error::kNoOffset,
-                      "a " + std::string(h.name) +
-                          " file holds only a texture tree: convert the .chu beside it (which "
-                          "picks this file up), or write the tiles with `strata textures`");
-  if (lowerExtension(out) == ".atlas") {
-    // CHU (+ companion TQT) -> v140 Atlas (atlas-chu-tqt.md §9).
-    if (!h.toAtlas)
-      throw Error(in.path, Error::kNoOffset,
-                  std::string("only a CHU converts to .atlas; this is a ") + h.name + " file");
-    bar.phase("reading");
-    AtlasConversion atlas = h.toAtlas(in.path, load.partial);
-    printLeftOut(bar, in.path, atlas.leftOut);
-    rec.leftOut = atlas.leftOut;
-    bar.phase("writing");
-    writeFileAtomic(out, atlas.bytes);
-    rec.outputs = existingOutputs({out});
-    return;
-  }
-  LoadOptions opts = load;
-  opts.textures = args.textures != "none";
-  // PNG textures are stored as the PNG a tile came in where it is kept: its
-  // texels are not needed (they were a sixth of a textured convert).
-  opts.texels = textureMode(args.textures) != gltf::TextureMode::Png;
-  // The glTF writer makes each mesh as it writes it (the compressor needs
-  // them all at once): a large terrain's meshes are then never held.
-  opts.meshesOnDemand = !args.compress;
+// The input's scene, as `opts` asks: its warnings and pieces left out told
+// and recorded, its census in the report.
+static Scene loadScene(const Input& in, const FormatHandler& h, LoadOptions opts, Progress& bar,
+                       Record& rec) {
   bar.phase("reading");
   // The reader calls back once per piece it has built (chunks, tfrags).
   if (!opts.progress)
@@ -98,35 +68,51 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   printLeftOut(bar, in.path, scene.leftOut);
   rec.leftOut = scene.leftOut;
   rec.summary = sceneSummary(scene);
-  gltf::WriteOptions wo;
-  wo.textures = textureMode(args.textures);
-  if (wo.textures == gltf::TextureMode::Ktx2)
-    for (const Image& img : scene.images) noteUastcResize(img, in.path);
-  bar.phase(wo.textures == gltf::TextureMode::None || scene.images.empty()
-                ? "writing"
-                : "encoding " + std::to_string(scene.images.size()) + " textures and writing");
-  if (args.compress) { // EXT_meshopt_compression, the plain geometry in a fallback beside it
-    if (gltf::writeCompressedGlb(scene, out, wo).kept) {
-      const std::string note = "--compress did not make it smaller; written uncompressed";
-      bar.print(stderr, out + ": note: " + note + "\n");
-      rec.notes.push_back({note, Error::kNoOffset});
-    }
-    const fs::path fallback =
-        pathOf(out).parent_path() / pathOf(pathOf(out).stem().string() + ".fallback.bin");
-    rec.outputs = existingOutputs({out, fallback.string()});
-    return;
+  return scene;
+}
+
+// Converts one input into `out`, filling `rec` (outputs, warnings, pieces left
+// out); throws what stops it. Lines for the user go through `bar`. The writer
+// comes from the output table (outputs.h), which says what it takes.
+static void convertOne(const Input& in, const std::string& out, const ConvertArgs& args,
+                       LoadOptions load, Progress& bar, Record& rec) {
+  // An unrecognised input: requireFormat throws what is wrong with it.
+  const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
+  if (!h.load) // TQT (§9d)
+    throw Unsupported(in.path, Error::kNoOffset,
+                      "a " + std::string(h.name) +
+                          " file holds only a texture tree: convert the .chu beside it (which "
+                          "picks this file up), or write the tiles with `strata textures`");
+  // A path no writer makes is refused once the input is read (as a GLB
+  // would be): a broken input's own error is the one the user sees first.
+  const OutputWriter* found = findOutput(out, args.compress);
+  const OutputWriter& writer = found ? *found : *outputNamed("glb");
+  requireInput(writer, h, in.path);
+  OutputOptions oo;
+  oo.textures = textureMode(args.textures);
+  oo.partial = load.partial;
+  OutputWritten written;
+  if (writer.takes.file) {
+    oo.phase = [&bar](const char* what) { bar.phase(what); };
+    written = writer.convert(in.path, out, oo);
+    printLeftOut(bar, in.path, written.leftOut);
+    rec.leftOut = written.leftOut;
+  } else {
+    const Scene scene = loadScene(in, h, loadOptionsFor(writer, load, oo), bar, rec);
+    if (oo.textures == gltf::TextureMode::Ktx2)
+      for (const Image& img : scene.images) noteUastcResize(img, in.path);
+    bar.phase(oo.textures == gltf::TextureMode::None || scene.images.empty()
+                  ? "writing"
+                  : "encoding " + std::to_string(scene.images.size()) + " textures and writing");
+    if (!found) outputFor(out, args.compress); // throws what is wrong with the path
+    requireTakes(writer, scene);
+    written = writer.write(scene, out, oo);
   }
-  const std::vector<std::string> beside = gltf::writeGltfFile(scene, out, wo);
-  if (!beside.empty()) {
-    const std::string note = std::to_string(beside.size()) + " KTX2 images written beside it (" +
-                             pathOf(beside.front()).filename().string() +
-                             " ...), referenced by URI; the PNG sources stay inside the GLB";
+  for (const std::string& note : written.notes) {
     bar.print(stderr, out + ": note: " + note + "\n");
     rec.notes.push_back({note, Error::kNoOffset});
   }
-  std::vector<std::string> written = beside;
-  written.insert(written.begin(), out);
-  rec.outputs = existingOutputs(written);
+  rec.outputs = existingOutputs(written.files);
 }
 
 int runConvert(const ConvertArgs& args) {

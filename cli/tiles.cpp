@@ -3,9 +3,8 @@
 #include "batch.h"
 #include "commands.h"
 #include "inputs.h"
-#include "meshopt_compress.h"
+#include "outputs.h"
 #include "progress.h"
-#include "tiles_tileset.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -21,20 +20,22 @@ namespace strata::cli {
 
 namespace fs = std::filesystem;
 
-static bool isTerrain(const FormatHandler* h) {
-  return h && (std::string_view(h->name) == "atlas" || std::string_view(h->name) == "chu");
+// The tileset writer of the output table: its inputs (terrain quadtrees at
+// every level), its scene contract, its write.
+static const OutputWriter& tilesetWriter() {
+  return *outputNamed("3d-tiles");
 }
 
 static void tileOne(const Input& in, const std::string& dir, const TilesArgs& args, unsigned jobs,
                     Progress* bar) {
   const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
-  if (!isTerrain(&h))
-    throw Unsupported(in.path, Error::kNoOffset,
-                      std::string("a ") + h.name +
-                          " file is not a terrain quadtree: tiles takes an .atlas or a .chu");
-  LoadOptions load = args.load;
-  load.lod = LoadOptions::kAllLevels;
-  load.textures = args.textures != "none";
+  const OutputWriter& writer = tilesetWriter();
+  requireInput(writer, h, in.path);
+  OutputOptions oo;
+  oo.textures = args.textures == "none" ? gltf::TextureMode::None : gltf::TextureMode::Png;
+  oo.compress = args.compress;
+  oo.jobs = jobs;
+  LoadOptions load = loadOptionsFor(writer, args.load, oo);
   if (bar) load.progress = [bar](size_t d, size_t t) { bar->update(d, 2 * t); };
   Scene all = h.load(in.path, load);
   for (const std::string& w : all.warnings)
@@ -44,33 +45,25 @@ static void tileOne(const Input& in, const std::string& dir, const TilesArgs& ar
   else // a batch's workers print whole lines
     for (const std::string& piece : all.leftOut)
       std::fprintf(stderr, "%s: left out: %s\n", in.path.c_str(), piece.c_str());
-  tiles::TilesetOptions to;
-  to.glb.textures = args.textures == "none" ? gltf::TextureMode::None : gltf::TextureMode::Png;
-  to.jobs = jobs;
-  if (args.compress)
-    to.transform = [](std::vector<uint8_t>& glb, const std::string& stem) {
-      gltf::CompressedGlb c = gltf::compressGlb(glb, stem + ".fallback.bin");
-      glb = std::move(c.glb);
-      return c.fallback.bytes.empty() ? std::vector<gltf::SideFile>{}
-                                      : std::vector<gltf::SideFile>{std::move(c.fallback)};
-    };
-  if (bar) to.progress = [bar](size_t d, size_t t) { bar->update(t + d, 2 * t); };
-  tiles::writeTileset(all, dir, to);
+  if (bar) oo.progress = [bar](size_t d, size_t t) { bar->update(t + d, 2 * t); };
+  requireTakes(writer, all);
+  writer.write(all, dir, oo);
 }
 
 int runTiles(const TilesArgs& args) {
   ExpandedInputs ex = expandInputs(args.inputs);
   // In a directory, only the terrains are inputs (a TQT goes with its CHU).
-  ex.inputs.erase(
-      std::remove_if(ex.inputs.begin(), ex.inputs.end(),
-                     [](const Input& in) { return in.fromDirectory && !isTerrain(in.handler); }),
-      ex.inputs.end());
+  ex.inputs.erase(std::remove_if(ex.inputs.begin(), ex.inputs.end(),
+                                 [](const Input& in) {
+                                   return in.fromDirectory &&
+                                          !(in.handler && takesInput(tilesetWriter(), *in.handler));
+                                 }),
+                  ex.inputs.end());
   if (ex.inputs.empty()) {
     std::fprintf(stderr, "strata: error: no terrain (.atlas or .chu) found\n");
     return kExitFailed;
   }
-  const unsigned cores = coreCount();
-  const unsigned jobs = args.jobs > 0 ? unsigned(args.jobs) : cores;
+  const unsigned jobs = requestedJobs(args.jobs);
   if (!ex.batch) {
     const Input& in = ex.inputs.front();
     Progress bar("tiling " + pathOf(in.path).filename().string());

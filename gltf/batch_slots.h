@@ -1,14 +1,11 @@
 #pragma once
 // The memory a GLB's binary chunk is made in, batch by batch, as it streams
-// to disk (gltf_writer.cpp, streamBuffer): slots of one size in one region,
-// reused, never zeroed by anything but the kernel. Each batch in a vector of
-// its own, the 32 MiB made ahead on two threads were zeroed twice (by the
-// kernel, then by the vector's resize). The region starts at a 2 MiB boundary,
-// for a kernel that backs memory with huge pages by itself; it is not asked
-// to (MADV_HUGEPAGE): where it has none free, the page fault would wait on
-// the kernel compacting memory for one (glibc's huge pages made one thread's
-// system time of a large convert 0.8-1.3 s, docs/performance.md), and the
-// 496 MB terrain's two-thread convert was 1-3% faster with them.
+// to disk (stream.cpp): slots of one size in one region, reused, never zeroed
+// by anything but the kernel (a vector a batch zeroed each one twice: by the
+// kernel, then by its resize). The region starts at a 2 MiB boundary, for a
+// kernel that backs memory with huge pages by itself; it is not asked to
+// (MADV_HUGEPAGE): where it has none free, a page fault would wait on the
+// kernel compacting memory for one (docs/performance.md, "What is left").
 #include <cstddef>
 #include <cstdint>
 #include <vector>

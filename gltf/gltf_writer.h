@@ -1,8 +1,7 @@
 #pragma once
-// Scene -> glTF 2.0 (.glb or .gltf with embedded buffers): a tinygltf model,
-// written as text by gltf_json.h.
-// Converts the scene's Z-up source coordinates to glTF's Y-up:
-// (x, y, z) -> (x, z, -y) (design.md "Axes").
+// Scene -> glTF 2.0 (.glb or .gltf with embedded buffers), validator-clean,
+// written by stages (stages.h). Converts the scene's Z-up source coordinates
+// to glTF's Y-up: (x, y, z) -> (x, z, -y) (design.md "Axes").
 #include "strata/scene.h"
 
 #include <cstdint>
@@ -37,7 +36,7 @@ struct GltfOutput {
 GltfOutput writeGltf(const Scene& scene, const WriteOptions& options);
 
 // Chooses .glb or .gltf from the extension and writes atomically. A GLB with
-// KTX2 textures gets its KTX2 images as files beside it (see gltf_writer.cpp);
+// KTX2 textures gets its KTX2 images as files beside it (images.cpp);
 // returns their paths. Nothing is left behind when any write fails.
 std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& path,
                                        WriteOptions options);

@@ -1,8 +1,9 @@
 #pragma once
-// JSON text written straight into a string, in the exact form nlohmann's
-// dump() gives (the form tinygltf writes): compact, or indented by a number
-// of spaces; keys are written in the order given, so the caller gives them
-// sorted, as nlohmann's std::map holds them. Numbers: integers in decimal,
+// JSON text written straight into a string, in the form nlohmann's dump()
+// gives: compact, or indented by a number of spaces; keys are written in the
+// order given, so the caller gives them sorted, as nlohmann's std::map holds
+// them. A piece of a larger text (an item of a list) is written at the depth
+// it has there, so that pieces made apart join into one text. Numbers: integers in decimal,
 // doubles as nlohmann's own to_chars formats them (its Grisu2, "1.0" for a
 // whole number), a NaN or infinity as null. Strings: '"', '\\' and control
 // characters escaped (\b \t \n \f \r, else \u00xx), everything else as it is;
@@ -24,8 +25,10 @@ namespace strata::gltf {
 
 class JsonText {
 public:
-  // indent < 0: compact (dump()); else dump(indent).
-  JsonText(std::string& out, int indent) : out_(out), indent_(indent) {}
+  // indent < 0: compact (dump()); else dump(indent). `depth`: how many
+  // containers of the whole text hold what is written here.
+  JsonText(std::string& out, int indent, size_t depth = 0)
+      : out_(out), indent_(indent), depth_(depth) {}
 
   void key(std::string_view k) {
     separate();
@@ -35,8 +38,8 @@ public:
   }
 
   // A key spelled in the writer's code (a string literal: ASCII, nothing in
-  // it to escape), written without the UTF-8 check and escape scan, which
-  // were half of a large terrain's JSON time.
+  // it to escape), written without the UTF-8 check and escape scan, which are
+  // most of what writing a key costs.
   template <size_t N> void key(const char (&k)[N]) {
     separate();
     out_ += '"';
@@ -72,8 +75,15 @@ public:
   }
   void boolean(bool v) { raw(v ? "true" : "false"); }
   bool compact() const { return indent_ < 0; }
-  // A value its caller wrote as this compact JSON itself (compact() only).
+  // A value (or a run of a list's items) written apart, at this depth.
   void piece(std::string_view json) { raw(json); }
+  // Before each item of a run of a list's items written apart (this text
+  // being the run, at the list's depth): what separates it from the one before.
+  void nextItem() {
+    if (out_.empty()) return;
+    out_ += ',';
+    if (indent_ >= 0) newline(depth_);
+  }
   void null() { raw("null"); }
   void text(std::string_view s) {
     separate();
@@ -87,6 +97,7 @@ private:
   };
   std::string& out_;
   int indent_;
+  size_t depth_;
   std::vector<Level> levels_;
   bool keyed_ = false; // a key was just written: its value follows it directly
 
@@ -103,7 +114,7 @@ private:
     if (levels_.empty()) return;
     if (levels_.back().any) out_ += ',';
     levels_.back().any = true;
-    if (indent_ >= 0) newline(levels_.size());
+    if (indent_ >= 0) newline(depth_ + levels_.size());
   }
   template <class Int> void integer(Int v) {
     char buf[24];
@@ -126,7 +137,7 @@ private:
       out_ += ifEmpty;
       return;
     }
-    if (indent_ >= 0) newline(levels_.size());
+    if (indent_ >= 0) newline(depth_ + levels_.size());
     out_ += bracket;
   }
   void string(std::string_view s) {

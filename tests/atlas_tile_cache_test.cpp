@@ -91,7 +91,7 @@ TEST(AtlasTileCache, AnOwnedFilesTilesTakeTheirPngOutOfTheFrame) {
   ASSERT_TRUE(copying.take(kTexToc, 6));
   EXPECT_EQ(notOwned.frameAt(own)->tex.data, ownBytes);
 
-  TileCache tiles(f, false, atlasTileOrigins(f, "t.atlas"), &f);
+  TileCache tiles(ModelUse::takingFrom(f), false, atlasTileOrigins(f, "t.atlas"));
   tiles.decodeAhead({{kTexToc, 6}, {kTexToc, 5}});
   std::optional<strata::Image> moved = tiles.take(kTexToc, 6);
   ASSERT_TRUE(moved);

@@ -1,8 +1,11 @@
 // --compress (docs/performance.md "Compressed geometry"): EXT_meshopt_compression
-// with quantized positions. Checked by decoding with meshoptimizer's decoder
-// and comparing against the uncompressed GLB of the same input.
+// with quantized positions, a stage of the glTF write (gltf/compress.cpp).
+// Checked by decoding with meshoptimizer's decoder and comparing against the
+// uncompressed GLB of the same input.
+#include "compress.h"
+#include "container.h"
 #include "gltf_read_helpers.h"
-#include "meshopt_compress.h"
+#include "strata/formats.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -27,13 +30,12 @@ struct Glb {
   std::vector<uint8_t> bin;
 };
 
-// The GLB container by hand (glTF 2.0 §4.4): header, JSON chunk, BIN chunk.
+// The GLB's chunks (gltf/container.h, glTF 2.0 §4.4).
 Glb splitGlb(const std::vector<uint8_t>& b) {
+  const strata::gltf::glb::Chunks c = strata::gltf::glb::chunksOf(b, "test.glb");
   Glb g;
-  const uint32_t jsonLen = le32(&b[12]);
-  g.doc = json::parse(b.begin() + 20, b.begin() + 20 + jsonLen);
-  if (20 + jsonLen + 8 <= b.size())
-    g.bin.assign(b.begin() + 28 + jsonLen, b.begin() + 28 + jsonLen + le32(&b[20 + jsonLen]));
+  g.doc = json::parse(c.json);
+  g.bin.assign(c.bin, c.bin + c.binLength);
   return g;
 }
 
@@ -212,12 +214,12 @@ TEST(Compress, QuantizesOnlyWithinTheBound) {
     return s;
   };
   strata::gltf::WriteOptions wo;
-  auto small = strata::gltf::compressGlb(strata::gltf::writeGltf(quad(100), wo).bytes, "f.bin");
+  auto small = strata::gltf::compressedGlb(quad(100), wo, "f.bin");
   EXPECT_EQ(small.stats.quantizedMeshes, 1u);
   EXPECT_GT(small.stats.maxError, 0.0);
   EXPECT_LE(small.stats.maxError, strata::gltf::kMaxQuantizationError);
   // 2000 units across: a step of 0.0305, half of it over the bound.
-  auto big = strata::gltf::compressGlb(strata::gltf::writeGltf(quad(2000), wo).bytes, "f.bin");
+  auto big = strata::gltf::compressedGlb(quad(2000), wo, "f.bin");
   EXPECT_EQ(big.stats.quantizedMeshes, 0u);
   EXPECT_EQ(big.stats.floatMeshes, 1u);
   Glb g = splitGlb(big.glb);
@@ -242,4 +244,22 @@ TEST(Compress, TilesetGlbsValidate) {
       EXPECT_NE(v.raw.find("EXT_meshopt_compression"), std::string::npos) << v.raw;
     }
   EXPECT_EQ(glbs, 21u);
+}
+
+// Compression reads each view as the write makes it: a scene whose meshes
+// are made on demand compresses to the bytes of the same scene held.
+TEST(Compress, MeshesMadeOnDemandCompressAsHeld) {
+  const std::string in = (sourceDir() / "samples/terrain-v140.atlas").string();
+  strata::LoadOptions held, onDemand;
+  onDemand.meshesOnDemand = true;
+  const strata::Scene a = strata::requireFormat(in).load(in, held);
+  const strata::Scene b = strata::requireFormat(in).load(in, onDemand);
+  ASSERT_FALSE(a.meshSource.make);
+  ASSERT_TRUE(b.meshSource.make);
+  const auto x = strata::gltf::compressedGlb(a, {}, "f.bin");
+  const auto y = strata::gltf::compressedGlb(b, {}, "f.bin");
+  EXPECT_FALSE(x.stats.kept);
+  EXPECT_GT(x.stats.quantizedMeshes, 0u);
+  EXPECT_EQ(x.glb, y.glb);
+  EXPECT_EQ(x.fallback.bytes, y.fallback.bytes);
 }

@@ -1,18 +1,23 @@
 // The process-wide thread budget (strata/parallel.h): parallelFor runs every
 // task once, never more threads than the budget, none beyond the calling one
 // while a reservation holds the rest, and rethrows the lowest task's error;
-// parallelForRuns the same, a run of neighbouring indices to a thread.
+// parallelForRuns the same, a run of neighbouring indices to a thread; a cap
+// keeps a parallelFor to its threads; indices are claimed in ascending order;
+// writeInOrder writes every result once, in order, within its bound.
 #include "strata/error.h"
 #include "strata/parallel.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <mutex>
 #include <set>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <csignal>
@@ -230,3 +235,144 @@ TEST(Parallel, AForkedChildStartsHelpersOfItsOwn) {
   EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 #endif
+
+TEST(Parallel, IndicesAreClaimedInAscendingOrder) {
+  BudgetRestore restore;
+  setThreadBudget(4);
+  constexpr size_t kCount = 400;
+  std::vector<std::atomic<bool>> started(kCount);
+  std::atomic<size_t> outOfOrder{0};
+  parallelFor(kCount, [&](size_t i) {
+    started[i] = true;
+    for (size_t j = 0; j < i; ++j) outOfOrder += !started[j];
+    std::this_thread::sleep_for(std::chrono::microseconds(50 * (i % 7)));
+  });
+  EXPECT_EQ(outOfOrder.load(), 0u);
+}
+
+TEST(Parallel, AThreadCapKeepsToItsThreads) {
+  BudgetRestore restore;
+  setThreadBudget(4);
+  auto peakWith = [](unsigned cap) {
+    std::atomic<unsigned> now{0}, peak{0};
+    std::mutex m;
+    std::set<std::thread::id> ids;
+    parallelFor(24, cap, [&](size_t) {
+      const unsigned n = ++now;
+      for (unsigned p = peak; n > p && !peak.compare_exchange_weak(p, n);) {
+      }
+      {
+        std::lock_guard<std::mutex> lock(m);
+        ids.insert(std::this_thread::get_id());
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(3));
+      --now;
+    });
+    return std::make_pair(peak.load(), ids.size());
+  };
+  EXPECT_EQ(peakWith(1), std::make_pair(1u, size_t(1))); // the calling thread alone
+  const auto two = peakWith(2);
+  EXPECT_LE(two.first, 2u);
+  EXPECT_LE(two.second, 2u);
+  EXPECT_LE(peakWith(0).first, 4u); // no cap: the budget's
+}
+
+namespace {
+
+// writeInOrder over `sizes.size()` results, each made in a random time:
+// the order they were written in, and the most bytes held at once.
+struct Written {
+  std::vector<size_t> order;
+  uint64_t peakHeld = 0;
+};
+
+Written writeAll(const std::vector<uint64_t>& sizes, uint64_t maxHeld, size_t failAt = SIZE_MAX) {
+  Written w;
+  std::mutex m;
+  uint64_t held = 0;
+  std::vector<std::atomic<int>> made(sizes.size());
+  InOrder work;
+  work.size = [&](size_t i) { return sizes[i]; };
+  work.maxHeld = maxHeld;
+  work.make = [&](size_t i) {
+    {
+      std::lock_guard<std::mutex> lock(m);
+      held += sizes[i];
+      w.peakHeld = std::max(w.peakHeld, held);
+    }
+    ++made[i];
+    std::this_thread::sleep_for(std::chrono::microseconds((i * 7919) % 300));
+    if (failAt != SIZE_MAX && (i == failAt || i == failAt + 5))
+      throw Error("f", i, "result " + std::to_string(i));
+  };
+  work.write = [&](size_t i) {
+    std::lock_guard<std::mutex> lock(m);
+    w.order.push_back(i);
+    held -= sizes[i];
+  };
+  try {
+    writeInOrder(sizes.size(), work);
+  } catch (...) {
+    for (size_t i = 0; i < made.size(); ++i) EXPECT_EQ(made[i].load(), 1) << i;
+    throw;
+  }
+  for (size_t i = 0; i < made.size(); ++i) EXPECT_EQ(made[i].load(), 1) << i;
+  return w;
+}
+
+} // namespace
+
+TEST(Parallel, WriteInOrderWritesEachResultOnceInOrder) {
+  BudgetRestore restore;
+  setThreadBudget(4);
+  std::vector<uint64_t> sizes(300);
+  for (size_t i = 0; i < sizes.size(); ++i) sizes[i] = 1 + (i * 31) % 10;
+  const Written w = writeAll(sizes, UINT64_MAX);
+  ASSERT_EQ(w.order.size(), sizes.size());
+  for (size_t i = 0; i < w.order.size(); ++i) ASSERT_EQ(w.order[i], i);
+}
+
+TEST(Parallel, WriteInOrderHoldsNoMoreThanItsBoundAndOneResult) {
+  BudgetRestore restore;
+  setThreadBudget(4);
+  std::vector<uint64_t> sizes(300);
+  for (size_t i = 0; i < sizes.size(); ++i) sizes[i] = 1 + (i * 31) % 10; // 1..10
+  const Written w = writeAll(sizes, 12);
+  ASSERT_EQ(w.order.size(), sizes.size());
+  for (size_t i = 0; i < w.order.size(); ++i) ASSERT_EQ(w.order[i], i);
+  EXPECT_LE(w.peakHeld, 12u + 10u);
+  EXPECT_GT(w.peakHeld, 10u); // more than one result was made ahead
+  // A bound below one result: each is made in its turn, one at a time.
+  EXPECT_EQ(writeAll(sizes, 0).peakHeld, 10u);
+  setThreadBudget(1); // one thread: no result ever waits for another
+  EXPECT_EQ(writeAll(sizes, 0).order.size(), sizes.size());
+}
+
+TEST(Parallel, WriteInOrderSkipsAFailedResultAndRethrowsTheLowest) {
+  BudgetRestore restore;
+  setThreadBudget(4);
+  std::vector<uint64_t> sizes(120, 4);
+  try {
+    writeAll(sizes, 16, 40); // results 40 and 45 fail
+    FAIL() << "nothing thrown";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.offset(), 40u);
+  }
+  // The results around the failed ones are still written, in order.
+  InOrder work;
+  std::vector<size_t> order;
+  work.make = [](size_t i) {
+    if (i == 3) throw Error("f", i, "three");
+  };
+  work.write = [&](size_t i) {
+    order.push_back(i);
+    if (i == 6) throw Error("f", i, "six");
+  };
+  try {
+    writeInOrder(10, work);
+    FAIL() << "nothing thrown";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.offset(), 3u);
+  }
+  EXPECT_EQ(order, (std::vector<size_t>{0, 1, 2, 4, 5, 6})); // nothing after a write that threw
+}

@@ -3,6 +3,7 @@
 #ifndef _WIN32
 #include "test_support.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -96,6 +97,37 @@ MeasuredRun cliMeasured(const std::vector<std::string>& args) {
   }
   m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return m;
+}
+
+int cliPeakThreads(const std::vector<std::string>& args) {
+#ifndef __linux__
+  (void)args;
+  return -1;
+#else
+  std::vector<std::string> argv = {STRATA_CLI};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> cargv;
+  for (std::string& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null = open("/dev/null", O_RDWR);
+    for (int fd = 0; fd < 3; ++fd) dup2(null, fd);
+    close(null);
+    execv(cargv[0], cargv.data());
+    _exit(127);
+  }
+  const fs::path tasks = "/proc/" + std::to_string(pid) + "/task";
+  int peak = 0, status = 0;
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    std::error_code ec;
+    int n = 0;
+    for (fs::directory_iterator it(tasks, ec), end; !ec && it != end; it.increment(ec)) ++n;
+    peak = std::max(peak, n);
+    usleep(200);
+  }
+  return peak;
+#endif
 }
 
 RunResult runProgram(const std::vector<std::string>& argv) {

@@ -169,5 +169,9 @@ MeasuredRun cliMeasured(const std::vector<std::string>& args) {
   return spawn(argv, false);
 }
 
+int cliPeakThreads(const std::vector<std::string>&) {
+  return -1; // no /proc to count a process's threads in
+}
+
 } // namespace testsupport
 #endif

@@ -61,6 +61,11 @@ struct MeasuredRun {
 };
 MeasuredRun cliMeasured(const std::vector<std::string>& args);
 
+// The most threads the strata CLI's process had at once while it ran
+// (/proc/PID/task, looked at every 0.2 ms), stdout and stderr thrown away;
+// -1 where that cannot be seen (not Linux).
+int cliPeakThreads(const std::vector<std::string>& args);
+
 struct ValidatorResult {
   int errors = -1, warnings = -1, infos = -1;
   std::string raw;

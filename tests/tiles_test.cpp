@@ -2,9 +2,9 @@
 // The terrain is a hand-built CHU (atlas-chu-tqt.md §9b tables, written with
 // the test byte builder); its geometric errors are worked out by hand below.
 #include "byte_builder.h"
+#include "geometric_error.h"
 #include "gltf_read_helpers.h"
 #include "test_support.h"
-#include "tiles_error.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

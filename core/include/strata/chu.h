@@ -2,7 +2,19 @@
 // CHU / TQT conversions that are not a scene (atlas-chu-tqt.md §9).
 #include "strata/formats.h"
 
+#include <cstdint>
 #include <string>
+#include <vector>
+
+namespace strata {
+
+// A file converted to a v140 .atlas (`strata convert X -o Y.atlas`).
+struct AtlasConversion {
+  std::vector<uint8_t> bytes;       // a complete v140 .atlas file
+  std::vector<std::string> leftOut; // under `partial`: each broken piece left out, and why
+};
+
+} // namespace strata
 
 namespace strata::chu {
 

@@ -1,6 +1,7 @@
 #pragma once
 // One entry per input format. The CLI, the C ABI and batch tools dispatch
-// through this table; detection is by magic, never by extension alone.
+// through this table; detection is by magic, never by extension alone. The
+// outputs have a table of their own where the writers are (outputs/outputs.h).
 #include "strata/fileio.h"
 #include "strata/scene.h"
 
@@ -75,12 +76,6 @@ struct TextureSet {
   std::vector<std::string> leftOut;
 };
 
-// A file converted to a v140 .atlas (`strata convert X -o Y.atlas`).
-struct AtlasConversion {
-  std::vector<uint8_t> bytes;       // a complete v140 .atlas file
-  std::vector<std::string> leftOut; // under `partial`: each broken piece left out, and why
-};
-
 // Every entry reads a Source: a file by its path, or bytes in memory under a
 // name (fuzzers, files inside a disc image, strata_load_memory). A format
 // that is a directory (tfrag) detects only on disk; a CHU finds its TQT only
@@ -96,9 +91,6 @@ struct FormatHandler {
   ValidationReport (*validate)(const Source& in);
   // Every texture the input holds, named, as stored (nullptr: none).
   TextureSet (*textures)(const Source& in, const LoadOptions& options);
-  // The input as a v140 .atlas (nullptr: the format has no such mapping; CHU
-  // has, atlas-chu-tqt.md §9). `partial` as LoadOptions::partial.
-  AtlasConversion (*toAtlas)(const Source& in, bool partial) = nullptr;
 };
 
 const std::vector<const FormatHandler*>& formatHandlers();

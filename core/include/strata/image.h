@@ -153,9 +153,11 @@ struct UastcOptions {
   bool srgb = true; // colour data (BT709 + sRGB); false: normal / data maps (linear)
   bool zstd = true; // supercompressionScheme 2, one Zstandard frame per level
   int zstdLevel = 9;
-  bool mipmaps = true;  // the full chain down to 1x1, or the base level alone
-  int quality = 1;      // 0: modes 0, 8, 10-12, 15; 1: adds 4, 6, 9; 2: wider searches
-  unsigned threads = 0; // encoder threads over rows of blocks; 0: one per core
+  bool mipmaps = true; // the full chain down to 1x1, or the base level alone
+  int quality = 1;     // 0: modes 0, 8, 10-12, 15; 1: adds 4, 6, 9; 2: wider searches
+  // The most threads encoding rows of blocks, from the process's thread
+  // budget (strata/parallel.h); 0: as many as it has free.
+  unsigned threads = 0;
 };
 
 // UASTC blocks for RGBA8 pixels, row-major blocks of 4x4 texels; texels past

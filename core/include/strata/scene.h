@@ -155,6 +155,15 @@ struct Scene {
   std::vector<Material> materials;
   std::vector<Texture> textures;
   std::vector<Image> images;
+  // How the scene holds what a writer reads, as its load was asked
+  // (LoadOptions::meshesOnDemand, LoadOptions::texels) for the writer it is
+  // for (the output table's OutputTakes): a consumer that reads mesh arrays
+  // or texels checks these first, so it never reads an empty mesh or image
+  // as the scene's. Meshes made on demand: each of `meshes` holds its name
+  // only, and meshSource makes it.
+  bool meshesOnDemand() const { return bool(meshSource.make); }
+  // Images that keep the PNG they came as (Image::png) may hold no texels.
+  bool imagesAsPngOnly = false;
   std::vector<std::string> warnings; // things the user should know (missing files, stale data)
   std::vector<std::string> leftOut;  // LoadOptions::partial: each broken piece left out, and why
 };

@@ -4,13 +4,13 @@
 #include "common/bytes.h"
 #include "common/fourcc.h"
 #include "common/quadtree.h"
+#include "common/release_behind.h"
 #include "strata/fileio.h"
 #include "strata/parallel.h"
 #include "strata/text.h"
 
 #include <algorithm>
 #include <exception>
-#include <mutex>
 #include <unordered_map>
 
 namespace strata::atlas {
@@ -342,20 +342,16 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
     }
   }
   // Frames are independent: read on every core the thread budget gives, in
-  // the order they lie in the file (by offset), their bytes given
-  // back in spans of a 32nd of the file (1-16 MiB) once every frame before
-  // is read. One release a frame cost a tenth of a two-thread convert: each
-  // is a TLB shootdown on the other cores.
-  const uint64_t releaseSpan =
-      std::clamp<uint64_t>(size / 32, uint64_t(1) << 20, uint64_t(16) << 20);
+  // the order they lie in the file (by offset), their bytes given back
+  // behind the read in spans of a 32nd of the file (1-16 MiB).
   std::vector<size_t> physical(reads.size()); // indices into reads
   for (size_t k = 0; k < physical.size(); ++k) physical[k] = k;
   std::sort(physical.begin(), physical.end(),
             [&](size_t a, size_t b) { return reads[a].offset < reads[b].offset; });
-  std::vector<char> done(physical.size(), 0);
-  std::mutex releaseMutex; // guards done, firstUnread, releasedTo
-  size_t firstUnread = 0;  // into physical
-  uint64_t releasedTo = 0; // bytes [0, releasedTo) given back
+  std::vector<uint64_t> starts(physical.size());
+  for (size_t k = 0; k < physical.size(); ++k) starts[k] = reads[physical[k]].offset;
+  ReleaseBehind release(source, std::move(starts), size,
+                        std::clamp<uint64_t>(size / 32, uint64_t(1) << 20, uint64_t(16) << 20));
   // The error reported is that of the first frame in stub order, as when
   // they were read in that order, whatever order they lie in.
   std::vector<std::exception_ptr> errors(reads.size());
@@ -372,24 +368,7 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
       errors[physical[n]] = std::current_exception();
       return;
     }
-    if (!source) return;
-    uint64_t from = 0, to = 0; // the span this frame lets go, if any
-    {
-      std::lock_guard<std::mutex> lock(releaseMutex);
-      done[n] = 1;
-      while (firstUnread < physical.size() && done[firstUnread]) ++firstUnread;
-      const uint64_t readTo =
-          firstUnread < physical.size() ? reads[physical[firstUnread]].offset : size;
-      if (readTo - releasedTo >= releaseSpan || readTo == size) {
-        from = releasedTo;
-        to = readTo;
-        releasedTo = readTo;
-      }
-    }
-    // Spans never overlap, so each is given back outside the lock: inside
-    // it, the other thread finishing a frame slept until the page tables
-    // were let go, about 30 times 0.1 ms in a large terrain's read.
-    if (to > from) source->release(size_t(from), size_t(to - from));
+    release.done(n);
   };
   // Runs of kRun frames (about 3 MB) a task: frame by frame, the threads
   // read neighbouring pages, each waiting on the page another was mapping

@@ -150,8 +150,10 @@ const Toc* shownToc(const File& file, const LoadOptions& options, uint32_t& leve
 }
 
 // The meshes of the level's nodes (x major), from the model's frames.
-std::vector<Mesh> levelMeshes(const File& file, const LoadOptions& options, uint32_t level,
-                              size_t tocIndex, const std::set<uint64_t>& leftOut, File* owned) {
+std::vector<Mesh> levelMeshes(ModelUse model, const LoadOptions& options, uint32_t level,
+                              size_t tocIndex, const std::set<uint64_t>& leftOut) {
+  const File& file = model.file();
+  File* owned = model.taken();
   const Toc* toc = &file.tocs[tocIndex];
   const uint32_t side = 1u << level;
   const size_t count = size_t(side) * side;
@@ -289,14 +291,15 @@ struct Ahead {
   }
 };
 
-// toScene; with `owned` (the same file, ours to change) each geometry
-// frame's vertices and indices are let go as soon as nothing needs them, so
-// the model and the scene are never held whole together. With `ahead`, the
+// toScene; with a model to take from, each geometry frame's vertices and
+// indices are let go as soon as nothing needs them, so the model and the
+// scene are never held whole together. With `ahead`, the
 // checks and meshes (or, ahead->onDemand, their outlines) were made as the
 // frames were read from `source` (loadScene).
-Scene buildScene(const File& file, const LoadOptions& options, const std::string& fileName,
-                 const TileOrigins& origins, File* owned, Ahead* ahead,
+Scene buildScene(ModelUse model, const LoadOptions& options, const std::string& fileName,
+                 const TileOrigins& origins, Ahead* ahead,
                  const std::shared_ptr<const FileBytes>& source = nullptr) {
+  const File& file = model.file();
   if (options.lod == LoadOptions::kAllLevels)
     return allLevelsScene(file, options, fileName, origins);
   uint32_t level = 0;
@@ -332,10 +335,9 @@ Scene buildScene(const File& file, const LoadOptions& options, const std::string
         if (onDemand) outlines[k] = MeshOutline();
       }
   } else {
-    meshes = levelMeshes(file, options, level, tocIndex, leftOut, owned);
+    meshes = levelMeshes(model, options, level, tocIndex, leftOut);
   }
-  TileCache tiles(file, options.swapRedBlue, origins ? origins : atlasTileOrigins(file, fileName),
-                  owned);
+  TileCache tiles(model, options.swapRedBlue, origins ? origins : atlasTileOrigins(file, fileName));
   TextureBinder textures(file, options, fileName, scene, tiles);
   textures.decodeAhead(level);
   // Tiles and materials are taken in node order; the coordinates they set
@@ -396,19 +398,19 @@ Scene loadFrom(const FileBytes& bytes, const LoadOptions& options, const std::st
   hooks.tocs = [&](const File& f) { ahead.plan(f, options); };
   hooks.frame = [&](Frame& f) { ahead.take(f, fileName, options.skirts); };
   File file = readAtlas(bytes, fileName, hooks);
-  return buildScene(file, options, fileName, {}, &file, &ahead, source);
+  return buildScene(ModelUse::takingFrom(file), options, fileName, {}, &ahead, source);
 }
 
 } // namespace
 
 Scene toScene(const File& file, const LoadOptions& options, const std::string& fileName,
               const TileOrigins& origins) {
-  return buildScene(file, options, fileName, origins, nullptr, nullptr);
+  return buildScene(file, options, fileName, origins, nullptr);
 }
 
 Scene toScene(File&& file, const LoadOptions& options, const std::string& fileName,
               const TileOrigins& origins) {
-  return buildScene(file, options, fileName, origins, &file, nullptr);
+  return buildScene(ModelUse::takingFrom(file), options, fileName, origins, nullptr);
 }
 
 Scene loadScene(const FileBytes& bytes, const LoadOptions& options, const std::string& fileName) {

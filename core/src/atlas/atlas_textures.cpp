@@ -294,7 +294,10 @@ TextureBinder::TextureBinder(const File& file, const LoadOptions& options,
   if (s_->schema.kind == TextureSchema::Unique) {
     // Unique tiles are shown as they are: their PNG serves a writer that
     // stores it. Blended ones are composed from their texels.
-    if (!options.texels) tiles.withoutTexels();
+    if (!options.texels) {
+      tiles.withoutTexels();
+      scene.imagesAsPngOnly = true;
+    }
     s_->base = texTocIndex(file, s_->schema.textureSlot);
     if (s_->base < 0)
       scene.warnings.push_back("config names texture slot " +

@@ -7,7 +7,6 @@
 #include "strata/parallel.h"
 
 #include <set>
-#include <stdexcept>
 
 namespace strata::atlas {
 
@@ -61,10 +60,10 @@ Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool s
   return decodePayload(format, data, swapRedBlue, texels);
 }
 
-TileCache::TileCache(const File& file, bool swapRedBlue, TileOrigins origins, File* owned)
-    : file_(file), owned_(owned), swap_(swapRedBlue), origins_(std::move(origins)) {
-  if (owned && owned != &file) throw std::logic_error("TileCache: `owned` is not the file read");
-  if (!owned) return;
+TileCache::TileCache(ModelUse model, bool swapRedBlue, TileOrigins origins)
+    : model_(model), swap_(swapRedBlue), origins_(std::move(origins)) {
+  if (!model.taken()) return;
+  const File& file = model.file();
   std::map<uint32_t, size_t> tocOf; // frame offset -> the first Tex TOC naming it
   for (size_t t = 0; t < file.tocs.size(); ++t)
     if (file.tocs[t].kind == TocKind::Tex)
@@ -75,11 +74,11 @@ TileCache::TileCache(const File& file, bool swapRedBlue, TileOrigins origins, Fi
 
 const Frame* TileCache::frame(size_t toc, size_t stub) const {
   const uint32_t at = frameOf(toc, stub);
-  return at ? file_.frameAt(at) : nullptr;
+  return at ? model_.file().frameAt(at) : nullptr;
 }
 
 uint32_t TileCache::frameOf(size_t toc, size_t stub) const {
-  const TexStub& s = file_.tocs[toc].texStubs[stub];
+  const TexStub& s = model_.file().tocs[toc].texStubs[stub];
   return s.length ? s.offset : 0;
 }
 
@@ -91,7 +90,8 @@ TileCache::Entry TileCache::decodeEntry(size_t toc, size_t stub, const Frame& f,
     // A tile handed out takes its PNG from a frame that is ours: nothing
     // reads the frame's bytes once it is decoded (a textured convert copied
     // every tile, a fifth of what textures add to it).
-    Frame* own = kept && owned_ && !shared_.count(f.offset) ? owned_->frameAt(f.offset) : nullptr;
+    File* owned = model_.taken();
+    Frame* own = kept && owned && !shared_.count(f.offset) ? owned->frameAt(f.offset) : nullptr;
     image = own ? decodePayload(f.tex.format, std::move(own->tex.data), swap_ && texels, texels)
                 : decodePayload(f.tex.format, f.tex.data, swap_ && texels, texels);
     image->name = o.imageName;
@@ -169,9 +169,9 @@ void TileCache::decodeAhead(const std::vector<std::pair<size_t, size_t>>& stubs)
 
 std::vector<std::pair<size_t, size_t>> TileCache::stubs() const {
   std::vector<std::pair<size_t, size_t>> out;
-  for (size_t t = 0; t < file_.tocs.size(); ++t)
-    if (file_.tocs[t].kind == TocKind::Tex)
-      for (size_t i = 0; i < file_.tocs[t].texStubs.size(); ++i) out.push_back({t, i});
+  for (size_t t = 0; t < model_.file().tocs.size(); ++t)
+    if (model_.file().tocs[t].kind == TocKind::Tex)
+      for (size_t i = 0; i < model_.file().tocs[t].texStubs.size(); ++i) out.push_back({t, i});
   return out;
 }
 
@@ -184,8 +184,8 @@ void TileCache::checkAll() {
 std::vector<Problem> TileCache::problems() const {
   std::vector<Problem> out;
   std::map<std::pair<size_t, uint32_t>, bool> listed;
-  for (size_t t = 0; t < file_.tocs.size(); ++t)
-    for (size_t i = 0; i < file_.tocs[t].texStubs.size(); ++i) {
+  for (size_t t = 0; t < model_.file().tocs.size(); ++t)
+    for (size_t i = 0; i < model_.file().tocs[t].texStubs.size(); ++i) {
       auto key = std::make_pair(t, frameOf(t, i));
       auto it = done_.find(key);
       if (it == done_.end() || it->second.ok || listed[key]) continue;

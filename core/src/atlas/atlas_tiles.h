@@ -38,12 +38,34 @@ TileOrigins atlasTileOrigins(const File& file, const std::string& fileName);
 Image decodeTilePayload(uint8_t format, const std::vector<uint8_t>& data, bool swapRedBlue,
                         bool texels = true);
 
+// The model a scene is made from, and whether making it may take from the
+// model what it no longer needs (a frame's geometry once its meshes are made,
+// a tile's PNG bytes once handed out), so that the model and the scene are
+// never held whole together. One object for both: the model read and the
+// model taken from are the same by construction.
+class ModelUse {
+public:
+  ModelUse(const File& file) : file_(&file) {} // read only
+  static ModelUse takingFrom(File& file) {
+    ModelUse use(file);
+    use.taken_ = &file;
+    return use;
+  }
+  const File& file() const { return *file_; }
+  // The model to take from, or null when it is read only.
+  File* taken() const { return taken_; }
+
+private:
+  const File* file_;
+  File* taken_ = nullptr;
+};
+
 class TileCache {
 public:
-  // With `owned` (the same file, ours to change) the PNG bytes of a tile
-  // handed out are moved out of its frame, not copied (but for a frame that
-  // several Tex TOCs name, which each of them decodes).
-  TileCache(const File& file, bool swapRedBlue, TileOrigins origins, File* owned = nullptr);
+  // With a model to take from, the PNG bytes of a tile handed out are moved
+  // out of its frame, not copied (but for a frame that several Tex TOCs
+  // name, which each of them decodes).
+  TileCache(ModelUse model, bool swapRedBlue, TileOrigins origins);
 
   // The decoded image of stub `stub` of Tex TOC `toc`. A frame several stubs
   // share decodes once and is handed out once: nullopt for an empty stub, for
@@ -77,8 +99,7 @@ private:
     bool ok = false;
     Problem problem;
   };
-  const File& file_;
-  File* owned_;
+  ModelUse model_;
   std::set<uint32_t> shared_; // frames of several Tex TOCs (each decodes them): kept in place
   bool swap_;
   bool texels_ = true;

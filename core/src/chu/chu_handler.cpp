@@ -51,8 +51,7 @@ ValidationReport validateChu(const Source& in) {
 } // namespace
 
 extern const FormatHandler kChuHandler;
-const FormatHandler kChuHandler = {"chu",       detectChu, chu::loadScene,     infoChu,
-                                   validateChu, nullptr,   chu::convertToAtlas};
+const FormatHandler kChuHandler = {"chu", detectChu, chu::loadScene, infoChu, validateChu, nullptr};
 
 namespace chu {
 

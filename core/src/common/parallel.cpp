@@ -28,9 +28,9 @@
 namespace strata {
 namespace {
 
-std::atomic<unsigned> budget{coreCount()};
+std::atomic<unsigned> budget{requestedJobs(0)};
 // Threads beyond the first (the program's own) that nobody holds.
-std::atomic<int> spare{int(coreCount()) - 1};
+std::atomic<int> spare{int(requestedJobs(0)) - 1};
 
 // How long a helper with nothing to do, and a caller waiting for its
 // helpers, look for what they wait on before they sleep. A thread woken
@@ -155,6 +155,10 @@ unsigned coreCount() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+unsigned requestedJobs(int n) {
+  return n > 0 ? unsigned(n) : coreCount();
+}
+
 void setThreadBudget(unsigned threads) {
   threads = std::max(1u, threads);
   spare += int(threads) - int(budget.exchange(threads));
@@ -187,15 +191,17 @@ ThreadReservation::~ThreadReservation() {
   spare += int(count_);
 }
 
-void parallelFor(size_t count, const std::function<void(size_t)>& task) {
-  parallelForRuns(count, 1, task);
-}
+namespace {
 
-void parallelForRuns(size_t count, size_t run, const std::function<void(size_t)>& task) {
+// parallelFor's body: runs of `run` indices, on at most `threads` threads
+// (0: the budget's).
+void spread(size_t count, size_t run, unsigned threads, const std::function<void(size_t)>& task) {
   if (count == 0) return;
   run = std::max<size_t>(run, 1);
   const size_t runs = (count + run - 1) / run;
-  ThreadReservation helpers(unsigned(std::min<size_t>(runs - 1, threadBudget())));
+  size_t wanted = std::min<size_t>(runs - 1, threadBudget());
+  if (threads > 0) wanted = std::min<size_t>(wanted, threads - 1);
+  ThreadReservation helpers{unsigned(wanted)};
   std::atomic<size_t> next{0};
   std::mutex failMutex;
   size_t failedAt = count;
@@ -226,6 +232,100 @@ void parallelForRuns(size_t count, size_t run, const std::function<void(size_t)>
     job.done.wait(lock, [&] { return job.pending.load(std::memory_order_acquire) == 0; });
   }
   if (failure) std::rethrow_exception(failure);
+}
+
+// writeInOrder's state, shared by the threads making the results.
+class Writer {
+public:
+  Writer(size_t count, const InOrder& work)
+      : work_(work), state_(count, kMaking), sizes_(count, 0), errors_(count) {}
+
+  void task(size_t i) {
+    const uint64_t size = work_.size ? work_.size(i) : 0;
+    {
+      std::unique_lock<std::mutex> lock(m_);
+      turn_.wait(lock, [&] { return i == next_ || held_ + size <= work_.maxHeld; });
+      held_ += size;
+      sizes_[i] = size;
+    }
+    bool made = true;
+    try {
+      work_.make(i);
+    } catch (...) {
+      errors_[i] = std::current_exception();
+      made = false;
+    }
+    {
+      std::unique_lock<std::mutex> lock(m_);
+      state_[i] = made ? kMade : kFailed;
+      drain(lock);
+    }
+    if (work_.then) work_.then(i);
+  }
+
+  void rethrow() const {
+    for (const std::exception_ptr& e : errors_)
+      if (e) std::rethrow_exception(e);
+  }
+
+private:
+  enum State : char { kMaking, kMade, kFailed };
+  const InOrder& work_;
+  std::mutex m_; // guards everything below but errors_ (each written by one thread)
+  std::condition_variable turn_;
+  std::vector<State> state_;
+  std::vector<uint64_t> sizes_;
+  std::vector<std::exception_ptr> errors_;
+  size_t next_ = 0;      // the next result to write
+  uint64_t held_ = 0;    // bytes of the results being made or waiting to be written
+  bool writing_ = false; // a thread is in drain's loop
+  bool stopped_ = false; // a write threw: nothing more is written
+
+  // Writes the results ready from next_ on, one thread at a time; `lock` is
+  // held on entry and exit, let go around each write.
+  void drain(std::unique_lock<std::mutex>& lock) {
+    if (writing_) return; // that thread writes this one too when its turn comes
+    writing_ = true;
+    while (next_ < state_.size() && state_[next_] != kMaking) {
+      const size_t i = next_;
+      if (state_[i] == kMade && !stopped_) {
+        lock.unlock();
+        try {
+          work_.write(i);
+        } catch (...) {
+          errors_[i] = std::current_exception();
+          lock.lock();
+          stopped_ = true;
+          lock.unlock();
+        }
+        lock.lock();
+      }
+      held_ -= sizes_[i];
+      ++next_;
+      turn_.notify_all();
+    }
+    writing_ = false;
+  }
+};
+
+} // namespace
+
+void parallelFor(size_t count, const std::function<void(size_t)>& task) {
+  spread(count, 1, 0, task);
+}
+
+void parallelFor(size_t count, unsigned threads, const std::function<void(size_t)>& task) {
+  spread(count, 1, threads, task);
+}
+
+void parallelForRuns(size_t count, size_t run, const std::function<void(size_t)>& task) {
+  spread(count, run, 0, task);
+}
+
+void writeInOrder(size_t count, const InOrder& work) {
+  Writer writer(count, work);
+  spread(count, 1, work.threads, [&](size_t i) { writer.task(i); });
+  writer.rethrow();
 }
 
 } // namespace strata

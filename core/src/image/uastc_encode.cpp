@@ -5,7 +5,7 @@
 // quality 2 any channel) and, from quality 1, mode 9 (RGBA, 2 subsets); grey
 // blocks with alpha use mode 15 (LA). The candidate with the smallest decoded
 // RGBA error wins, then its transcoding hints are computed (the ETC1 bias is
-// searched from quality 1). Rows of blocks run on std::threads.
+// searched from quality 1). Rows of blocks run on the thread budget's threads.
 #include "image/uastc_block.h"
 #include "image/uastc_fit.h"
 #include "image/uastc_hints.h"
@@ -15,9 +15,7 @@
 #include "strata/parallel.h"
 
 #include <algorithm>
-#include <atomic>
 #include <numeric>
-#include <thread>
 
 namespace strata::image {
 namespace uastc {
@@ -164,28 +162,23 @@ std::vector<uint8_t> encodeUastc(const uint8_t* rgba, uint32_t width, uint32_t h
     throw Error("", Error::kNoOffset, "UASTC encode: the image is empty (0x0)");
   const uint32_t bw = (width + 3) / 4, bh = (height + 3) / 4;
   std::vector<uint8_t> out(size_t(bw) * bh * 16);
-  std::atomic<uint32_t> nextRow{0};
-  auto work = [&] {
+  // Rows of blocks on the threads of the process's budget (strata/parallel.h),
+  // at most options.threads of them.
+  parallelFor(bh, options.threads, [&](size_t row) {
+    const uint32_t by = uint32_t(row);
     uint8_t px[64];
-    for (uint32_t by; (by = nextRow++) < bh;)
-      for (uint32_t bx = 0; bx < bw; ++bx) {
-        // Texels past the edge repeat the last column / row.
-        for (uint32_t y = 0; y < 4; ++y)
-          for (uint32_t x = 0; x < 4; ++x) {
-            const uint32_t sx = std::min(bx * 4 + x, width - 1),
-                           sy = std::min(by * 4 + y, height - 1);
-            std::copy_n(rgba + 4 * (size_t(sy) * width + sx), 4, px + 4 * (4 * y + x));
-          }
-        const uastc::Bytes16 b = uastc::pack(uastc::encodeBlock(px, options.quality));
-        std::copy(b.begin(), b.end(), out.begin() + (size_t(by) * bw + bx) * 16);
-      }
-  };
-  unsigned threads = options.threads ? options.threads : coreCount();
-  threads = std::clamp<unsigned>(threads, 1, bh);
-  std::vector<std::thread> pool;
-  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+    for (uint32_t bx = 0; bx < bw; ++bx) {
+      // Texels past the edge repeat the last column / row.
+      for (uint32_t y = 0; y < 4; ++y)
+        for (uint32_t x = 0; x < 4; ++x) {
+          const uint32_t sx = std::min(bx * 4 + x, width - 1),
+                         sy = std::min(by * 4 + y, height - 1);
+          std::copy_n(rgba + 4 * (size_t(sy) * width + sx), 4, px + 4 * (4 * y + x));
+        }
+      const uastc::Bytes16 b = uastc::pack(uastc::encodeBlock(px, options.quality));
+      std::copy(b.begin(), b.end(), out.begin() + (size_t(by) * bw + bx) * 16);
+    }
+  });
   return out;
 }
 

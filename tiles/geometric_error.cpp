@@ -1,4 +1,4 @@
-#include "tiles_error.h"
+#include "geometric_error.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,13 +1,17 @@
 #pragma once
 // An OGC 3D Tiles 1.1 tileset from a terrain quadtree scene (Atlas / CHU at
 // LoadOptions::kAllLevels): one tile per chunk at every level, refine
-// REPLACE, one GLB per chunk (docs/tiles.md).
+// REPLACE, one GLB per chunk (docs/tiles.md): the chunks and their bounds
+// (tile_chunks.cpp), the tileset.json (tileset_json.cpp), the files
+// (tileset_write.cpp).
+#include "geometric_error.h"
 #include "gltf_writer.h"
 #include "strata/scene.h"
-#include "tiles_error.h"
 
-#include <functional>
 #include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,18 +49,18 @@ Scene chunkScene(const Scene& all, int node);
 
 struct TilesetOptions {
   gltf::WriteOptions glb;
-  // Applied to each GLB (named <stem>.glb) before it is written, or empty
-  // (--compress): may rewrite it and return files to write beside it.
-  std::function<std::vector<gltf::SideFile>(std::vector<uint8_t>& glb, const std::string& stem)>
-      transform;
-  unsigned jobs = 1;
+  // --compress: each GLB's geometry through EXT_meshopt_compression, its
+  // fallback buffer beside it (gltf/compress.h).
+  bool compress = false;
+  unsigned jobs = 1; // chunks written at once (parallelFor's threads; 0: the budget's)
   std::function<void(size_t, size_t)> progress; // (chunks written, total)
 };
 
 // Writes DIR/tileset.json and DIR/tiles/L<level>_<x>_<y>.glb. Everything is
 // written into a temporary directory beside DIR and renamed into place: DIR
 // ends up complete or as it was. A DIR that exists must be empty or hold an
-// earlier tileset (a tileset.json), which is replaced.
+// earlier tileset (a tileset.json), which is replaced. The scene's meshes
+// must be held (Scene::meshSource empty).
 void writeTileset(const Scene& all, const std::string& dir, const TilesetOptions& options);
 
 } // namespace strata::tiles

@@ -2,7 +2,8 @@
 // --compress: a GLB's geometry through EXT_meshopt_compression (meshoptimizer),
 // positions quantized (KHR_mesh_quantization) where the error stays within
 // kMaxQuantizationError, the uncompressed data kept in a fallback buffer
-// written beside the GLB (docs/performance.md "Compressed geometry").
+// written beside the GLB (docs/performance.md "Compressed geometry"). A stage
+// of the write (compress.cpp): the document is compressed as it is made.
 #include "gltf_writer.h"
 
 #include <cstdint>
@@ -21,7 +22,7 @@ struct CompressStats {
   size_t quantizedMeshes = 0, floatMeshes = 0;
   double maxError = 0; // the largest vertex movement quantization made
   // The compressed GLB came out no smaller (a few small meshes, whose
-  // extension JSON outweighs the savings): the input is returned unchanged.
+  // extension JSON outweighs the savings): the GLB is written uncompressed.
   bool kept = false;
 };
 
@@ -31,13 +32,18 @@ struct CompressedGlb {
   CompressStats stats;
 };
 
-// `glb` as writeGltf writes it (one accessor per bufferView). Each
-// primitive's triangles and vertices are first reordered for locality
-// (meshoptimizer's vertex cache and fetch order); the geometry is the same.
-CompressedGlb compressGlb(const std::vector<uint8_t>& glb, const std::string& fallbackName);
+// The fallback buffer of <stem>.glb, beside it: <stem>.fallback.bin.
+std::string fallbackName(const std::string& stem);
 
-// writeGltf, compressGlb, then both files written atomically: PATH.glb and
-// <stem>.fallback.bin beside it. Only .glb.
+// The scene's GLB (writeGltf's, TextureMode Png or None) with its geometry
+// compressed. Each primitive's triangles and vertices are first reordered for
+// locality (meshoptimizer's vertex cache and fetch order); the geometry is
+// the same. Meshes may be made on demand.
+CompressedGlb compressedGlb(const Scene& scene, const WriteOptions& options,
+                            const std::string& fallbackName);
+
+// compressedGlb, then both files written atomically: PATH.glb and
+// fallbackName(<stem>) beside it. Only .glb.
 CompressStats writeCompressedGlb(const Scene& scene, const std::string& path,
                                  const WriteOptions& options);
 
