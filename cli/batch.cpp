@@ -6,12 +6,10 @@
 #include "strata/rc2.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <thread>
 
 namespace strata::cli {
 
@@ -91,28 +89,16 @@ std::vector<Record> runBatch(const std::vector<Input>& inputs, const std::vector
                              int jobs, Progress& bar,
                              const std::function<void(size_t, Record&)>& work) {
   std::vector<Record> records = started;
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i; (i = next++) < inputs.size();) {
-      const auto t0 = std::chrono::steady_clock::now();
-      work(i, records[i]);
-      records[i].seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      bar.fileDone(records[i].size);
-    }
-  };
-  // The workers hold their share of the thread budget (main sets it from
-  // --jobs; strata/parallel.h), and the chunks and images inside each input
-  // get what they leave. This thread is the first worker.
-  ThreadReservation more(std::min(jobCount(jobs, inputs.size()), threadBudget()) - 1);
-  const unsigned n = more.count() + 1;
-  if (n == 1) {
-    worker();
-  } else {
-    std::vector<std::thread> threads;
-    for (unsigned j = 0; j < n; ++j) threads.emplace_back(worker);
-    for (auto& t : threads) t.join();
-  }
+  // The inputs on threads of the budget (main sets it from --jobs;
+  // strata/parallel.h), this one the first; the chunks and images inside
+  // each input get what they leave.
+  parallelFor(inputs.size(), jobCount(jobs, inputs.size()), [&](size_t i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    work(i, records[i]);
+    records[i].seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    bar.fileDone(records[i].size);
+  });
   bar.finish();
   return records;
 }
