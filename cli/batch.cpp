@@ -115,28 +115,23 @@ std::string ignoredNote(const ExpandedInputs& ex) {
   return ex.ignored.empty() ? "" : ", " + std::to_string(ex.ignored.size()) + " not recognised";
 }
 
-bool applyShard(const BatchArgs& args, ExpandedInputs& ex, std::vector<std::string>* names) {
+bool applyShard(const BatchArgs& args, ExpandedInputs& ex, std::vector<std::string>& names) {
   if (args.shard.empty()) return true;
-  std::vector<Input>& inputs = ex.inputs;
   std::string why;
   const std::optional<Shard> s = parseShard(args.shard, why);
   if (!s) {
     std::fprintf(stderr, "strata: error: %s\n", why.c_str());
     return false;
   }
-  if (names) {
-    std::vector<Input> in;
-    std::vector<std::string> out;
-    for (size_t i = 0; i < inputs.size(); ++i)
-      if (shardOf(inputs[i].key, s->count) == s->index) {
-        in.push_back(inputs[i]);
-        out.push_back((*names)[i]);
-      }
-    inputs.swap(in);
-    names->swap(out);
-  } else {
-    keepShard(inputs, *s);
-  }
+  std::vector<Input> in;
+  std::vector<std::string> out;
+  for (size_t i = 0; i < ex.inputs.size(); ++i)
+    if (shardOf(ex.inputs[i].key, s->count) == s->index) {
+      in.push_back(ex.inputs[i]);
+      out.push_back(names[i]);
+    }
+  ex.inputs.swap(in);
+  names.swap(out);
   keepShard(ex.ignored, *s);
   return true;
 }

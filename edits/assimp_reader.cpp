@@ -14,7 +14,6 @@
 #include <assimp/scene.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <memory>
@@ -172,9 +171,7 @@ std::vector<AtlasChunkEdit> readAssimpEdits(const Source& in) {
   // found 35 KB .dae files that make Assimp 5.2's DAE importer allocate
   // gigabytes (docs/robustness.md); DCC tools export the same edit as glTF,
   // OBJ or FBX.
-  std::string ext = pathOf(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
+  const std::string ext = lowerExtension(path);
   if (ext != ".obj" && ext != ".fbx")
     throw Unsupported(path, Error::kNoOffset,
                       "an edited mesh is read as glTF/GLB (by its content) or as OBJ or FBX "

@@ -20,4 +20,8 @@ namespace strata {
 bool isUtf8(std::string_view bytes);
 std::string escapeUtf8(std::string_view bytes);
 
+// `text` with A-Z as a-z and every other byte kept: extensions and file
+// names compared without case.
+std::string lowerAscii(std::string_view text);
+
 } // namespace strata

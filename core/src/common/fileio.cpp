@@ -2,9 +2,9 @@
 
 #include "common/platform.h"
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -204,9 +204,7 @@ void writeFileAtomic(const std::string& path, const std::string& text) {
 }
 
 std::string lowerExtension(const std::string& path) {
-  std::string e = utf8Of(pathOf(path).extension());
-  for (char& c : e) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return e;
+  return lowerAscii(utf8Of(pathOf(path).extension()));
 }
 
 } // namespace strata

@@ -63,4 +63,11 @@ std::string escapeUtf8(std::string_view s) {
   return out;
 }
 
+std::string lowerAscii(std::string_view text) {
+  std::string s(text);
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return s;
+}
+
 } // namespace strata
