@@ -2,7 +2,6 @@
 #include "assimp_library.h"
 #include "edit_reader.h"
 #include "edited_nodes.h"
-#include "gltf_writer.h"
 #include "normal_transform.h"
 
 #include "strata/error.h"
@@ -98,7 +97,7 @@ private:
   // A negative up axis is a half turn about X, which keeps the handedness.
   Vec3 toSceneAxes(const double v[3]) const {
     const Vec3 f = {float(v[0]), float(v[1] * upSign_), float(v[2] * upSign_)};
-    return zUp_ ? f : gltf::fromGltfAxes(f);
+    return zUp_ ? f : fromYUp(f);
   }
 
   void visit(const aiNode& n, const Mat& parent, int depth) {

@@ -5,7 +5,7 @@
 #include "json_text.h"
 #include "stages.h"
 
-#include "common/base64.h"
+#include "strata/base64.h"
 #include "strata/parallel.h"
 
 #include <charconv>

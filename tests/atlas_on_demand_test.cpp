@@ -7,10 +7,10 @@
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
 #include "atlas_test_files.h"
-#include "common/quadtree.h"
 #include "gltf_writer.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 #include "test_support.h"
 

@@ -2,7 +2,7 @@
 // An Atlas model a test built, laid out and written to its temporary
 // directory, and the frame of the node a test breaks.
 #include "atlas/atlas_io.h"
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 #include "test_support.h"
 
 #include <stdexcept>

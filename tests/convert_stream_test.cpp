@@ -3,11 +3,11 @@
 // file stays readable after its pages are let go; a model given up to the
 // scene (toScene(File&&)) gives the scene a kept one does.
 #include "atlas/atlas_scene.h"
-#include "common/quadtree.h"
 #include "gltf_writer.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/parallel.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 #include "test_support.h"
 

@@ -3,10 +3,10 @@
 #include "atlas/atlas_io.h"
 #include "common/bytes.h"
 #include "common/fourcc.h"
-#include "common/quadtree.h"
 #include "common/release_behind.h"
 #include "strata/fileio.h"
 #include "strata/parallel.h"
+#include "strata/quadtree.h"
 #include "strata/text.h"
 
 #include <algorithm>
