@@ -11,15 +11,21 @@ namespace {
 
 using namespace strata::cli;
 
+// A batch command: its inputs and, where it writes, -o.
+CLI::App* addBatchCommand(CLI::App& app, const char* name, const char* about,
+                          std::vector<std::string>& inputs, const char* inputsAre,
+                          std::string* output = nullptr, const char* outputIs = nullptr) {
+  auto* cmd = app.add_subcommand(name, about);
+  cmd->add_option("inputs", inputs, inputsAre)->required();
+  if (output) cmd->add_option("-o,--output", *output, outputIs)->required();
+  return cmd;
+}
+
 CLI::App* addConvert(CLI::App& app, ConvertArgs& conv) {
-  auto* convert =
-      app.add_subcommand("convert", "Convert inputs to glTF (.glb or .gltf), or a CHU to .atlas");
-  convert->add_option("inputs", conv.inputs, "Input files or directories")->required();
-  convert
-      ->add_option(
-          "-o,--output", conv.output,
-          "Output .glb/.gltf (or .atlas for one CHU input), or a directory (several inputs)")
-      ->required();
+  auto* convert = addBatchCommand(
+      app, "convert", "Convert inputs to glTF (.glb or .gltf), or a CHU to .atlas", conv.inputs,
+      "Input files or directories", &conv.output,
+      "Output .glb/.gltf (or .atlas for one CHU input), or a directory (several inputs)");
   addGltfOptions(convert, conv.textures, conv.compress, true);
   addLoadOptions(convert, kLod | kSkirts | kTextureLevel | kSwapRedBlue | kPartial, conv.load);
   addLevelOption(convert, conv.batch.levels);
@@ -28,11 +34,11 @@ CLI::App* addConvert(CLI::App& app, ConvertArgs& conv) {
 }
 
 CLI::App* addTiles(CLI::App& app, TilesArgs& tl) {
-  auto* tiles = app.add_subcommand(
-      "tiles", "Write an Atlas or CHU terrain as an OGC 3D Tiles 1.1 tileset (one GLB per chunk)");
-  tiles->add_option("inputs", tl.inputs, "Input .atlas/.chu files or directories")->required();
-  tiles->add_option("-o,--output", tl.output, "Tileset directory (several inputs: one per input)")
-      ->required();
+  auto* tiles = addBatchCommand(
+      app, "tiles",
+      "Write an Atlas or CHU terrain as an OGC 3D Tiles 1.1 tileset (one GLB per chunk)", tl.inputs,
+      "Input .atlas/.chu files or directories", &tl.output,
+      "Tileset directory (several inputs: one per input)");
   addGltfOptions(tiles, tl.textures, tl.compress, false);
   addLoadOptions(tiles, kSwapRedBlue | kPartial, tl.load, "chunk");
   addBatchOptions(tiles, tl.batch, true);
@@ -40,9 +46,9 @@ CLI::App* addTiles(CLI::App& app, TilesArgs& tl) {
 }
 
 CLI::App* addValidate(CLI::App& app, ValidateArgs& val) {
-  auto* validate = app.add_subcommand(
-      "validate", "Check every structural rule of the spec; exit 1 if any fails");
-  validate->add_option("inputs", val.inputs, "Input files or directories")->required();
+  auto* validate = addBatchCommand(app, "validate",
+                                   "Check every structural rule of the spec; exit 1 if any fails",
+                                   val.inputs, "Input files or directories");
   validate->add_flag("--json", val.json, "Machine-readable JSON");
   validate->add_flag("--strict", val.strict, "Exit 1 on warnings too, not only on errors");
   addLevelOption(validate, val.batch.levels);
@@ -51,12 +57,10 @@ CLI::App* addValidate(CLI::App& app, ValidateArgs& val) {
 }
 
 CLI::App* addTextures(CLI::App& app, TexturesArgs& tex) {
-  auto* textures = app.add_subcommand("textures", "Write every texture of a file into a directory");
-  textures->add_option("inputs", tex.inputs, "Input files or directories")->required();
-  textures
-      ->add_option("-o,--output", tex.outDir,
-                   "Output directory (several inputs: a directory per input inside it)")
-      ->required();
+  auto* textures =
+      addBatchCommand(app, "textures", "Write every texture of a file into a directory", tex.inputs,
+                      "Input files or directories", &tex.outDir,
+                      "Output directory (several inputs: a directory per input inside it)");
   textures->add_option("--format", tex.format, "Image file format")
       ->check(CLI::IsMember({"png", "dds", "ktx2"}));
   textures->add_flag("--uastc", tex.uastc,

@@ -96,32 +96,20 @@ class AtlasTranslator(_Translator):
                 cmds.warning("Strata: %d chunks: %s" % (len(report[key]), why))
 
 
-class ChuTranslator(_Translator):
-    name = "Torque CHU"
-    kind = "chu"
-    extension = "chu"
-    patterns = "*.chu"
+def _importer(cls_name, name, kind, extension, patterns):
+    """A translator that imports only: its name in Maya's file dialogs, the
+    identify.py kind, the default extension and the dialog's patterns."""
+    return type(cls_name, (_Translator,), {"name": name, "kind": kind,
+                                           "extension": extension, "patterns": patterns})
 
 
-class YtdTranslator(_Translator):
-    name = "GTA V textures"
-    kind = "ytd"
-    extension = "ytd"
-    patterns = "*.ytd *.ydr *.ydd *.yft"
-
-
-class TfragTranslator(_Translator):
-    name = "R&C2 tfrag level"
-    kind = "tfrag"
-    extension = "bin"
-    patterns = "core_index.bin core_data.bin gs_ram.bin"
-
-
-class Rc2Translator(_Translator):
-    name = "R&C2 level or disc image"
-    kind = "rc2"
-    extension = "wad"
-    patterns = "*.wad *.WAD *.iso *.ISO"
+ChuTranslator = _importer("ChuTranslator", "Torque CHU", "chu", "chu", "*.chu")
+YtdTranslator = _importer("YtdTranslator", "GTA V textures", "ytd", "ytd",
+                          "*.ytd *.ydr *.ydd *.yft")
+TfragTranslator = _importer("TfragTranslator", "R&C2 tfrag level", "tfrag", "bin",
+                            "core_index.bin core_data.bin gs_ram.bin")
+Rc2Translator = _importer("Rc2Translator", "R&C2 level or disc image", "rc2", "wad",
+                          "*.wad *.WAD *.iso *.ISO")
 
 
 TRANSLATORS = (AtlasTranslator, ChuTranslator, YtdTranslator, TfragTranslator, Rc2Translator)
