@@ -170,6 +170,34 @@ std::vector<uint8_t> encodeUastc(const uint8_t* rgba, uint32_t width, uint32_t h
 std::vector<uint8_t> decodeUastc(const uint8_t* blocks, size_t size, uint32_t width,
                                  uint32_t height);
 
+// ---- BC encoders (RGBA8 to BC1-BC5, BC7 blocks) ----
+
+// Speed against quality of the BC encoders: each level searches more than
+// the one before (docs/bc-encoders.md says what; docs/performance.md
+// measures them beside bc7enc).
+enum class BcQuality { Fast = 0, Default = 1, Best = 2 };
+
+struct BcEncodeOptions {
+  BcQuality quality = BcQuality::Default;
+  // BC1: texels whose alpha is below it become transparent black (3-colour
+  // mode); 0 encodes every texel as opaque colour.
+  uint8_t alphaThreshold = 128;
+};
+
+// True for the formats encodeBC writes: BC1, BC2, BC3 (UNORM and sRGB), BC4,
+// BC5 (UNORM and SNORM) and BC7 (UNORM and sRGB).
+bool bcEncodable(uint32_t dxgi);
+
+// Blocks of `dxgi` for width x height RGBA8 pixels (row 0 at the top), in the
+// order decodeRGBA8 reads them; texels past the right / bottom edge repeat
+// the last column / row. sRGB formats encode the stored values as they are.
+// BC4 encodes red, BC5 red and green; an SNORM format takes the 8-bit values
+// decodeRGBA8 gives back for it (round((v + 1) / 2 * 255)). The blocks are
+// spread over the shared thread budget (strata/parallel.h). Throws
+// strata::Error for an empty image, strata::Unsupported for another format.
+std::vector<uint8_t> encodeBC(const uint8_t* rgba, uint32_t width, uint32_t height, uint32_t dxgi,
+                              const BcEncodeOptions& options = {});
+
 // Area-weighted resampling of RGBA8 pixels, in linear light when `srgb`.
 std::vector<uint8_t> resizeRGBA8(const uint8_t* rgba, uint32_t width, uint32_t height,
                                  uint32_t newWidth, uint32_t newHeight, bool srgb);
