@@ -198,11 +198,48 @@ bool bcEncodable(uint32_t dxgi);
 std::vector<uint8_t> encodeBC(const uint8_t* rgba, uint32_t width, uint32_t height, uint32_t dxgi,
                               const BcEncodeOptions& options = {});
 
+// How mipChainRGBA8 filters.
+struct MipOptions {
+  // Colour in linear light (the sRGB EOTF, then back with rounding); alpha
+  // is always averaged straight.
+  bool srgb = false;
+  // Red and green (and blue) hold a unit vector as v * 0.5 + 0.5 (BC5 normal
+  // maps): the vectors are averaged and renormalised per level, blue made
+  // from red and green (z = sqrt(1 - x^2 - y^2)), so a level of a map whose
+  // blue is lost (BC5) comes out the same as one that kept it.
+  bool normalMap = false;
+  // Above 0: the alpha-test cutoff (0-255) of a cut-out texture. Each level's
+  // alpha is scaled so that the fraction of texels with alpha >= cutoff stays
+  // that of the base level (alpha-to-coverage preservation).
+  uint8_t alphaCutoff = 0;
+};
+
+// Levels 1.. of the mip chain down to 1x1: each side halves, rounded down
+// and at least 1 (specs/ytd-enhanced.md "Mip sides halve down to at least one
+// texel"; ytd-layout.md), by an area-weighted box filter (a 2:1 step averages
+// 2x2 texels, an odd side weighs the covered fractions).
+std::vector<std::vector<uint8_t>> mipChainRGBA8(const uint8_t* rgba, uint32_t width,
+                                                uint32_t height, const MipOptions& options);
+
+// A texture of BC blocks made from RGBA8 pixels (encodeBC per level).
+struct BcImageOptions {
+  uint32_t dxgi = dxgi::BC7;
+  BcEncodeOptions encode;
+  bool mips = false; // the whole chain down to 1x1 (mipChainRGBA8 with `mip`)
+  MipOptions mip;
+};
+
+// An Image named `name` of one layer with options.dxgi's blocks, its colour
+// space the format's, every level when options.mips. Throws as encodeBC does.
+Image encodeBCImage(const uint8_t* rgba, uint32_t width, uint32_t height, const std::string& name,
+                    const BcImageOptions& options);
+
 // Area-weighted resampling of RGBA8 pixels, in linear light when `srgb`.
 std::vector<uint8_t> resizeRGBA8(const uint8_t* rgba, uint32_t width, uint32_t height,
                                  uint32_t newWidth, uint32_t newHeight, bool srgb);
 
-// Levels 1.. of the mip chain down to 1x1 (2:1 box filter, linear light when `srgb`).
+// Levels 1.. of the mip chain down to 1x1 (2:1 box filter, linear light when
+// `srgb`): mipChainRGBA8 with MipOptions{srgb}.
 std::vector<std::vector<uint8_t>> mipChainRGBA8(const uint8_t* rgba, uint32_t width,
                                                 uint32_t height, bool srgb);
 

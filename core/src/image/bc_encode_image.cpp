@@ -1,6 +1,6 @@
 // Whole images to BC blocks: rows of 4x4 blocks spread over the shared thread
 // budget (strata/parallel.h), each block handed to its format's encoder
-// (bc_encode.h).
+// (bc_encode.h); and a texture with its mip chain (encodeBCImage).
 #include "image/bc_encode.h"
 #include "strata/error.h"
 #include "strata/image.h"
@@ -92,6 +92,28 @@ std::vector<uint8_t> encodeBC(const uint8_t* rgba, uint32_t width, uint32_t heig
     }
   });
   return out;
+}
+
+Image encodeBCImage(const uint8_t* rgba, uint32_t width, uint32_t height, const std::string& name,
+                    const BcImageOptions& options) {
+  Image img;
+  img.name = name;
+  img.dxgiFormat = options.dxgi;
+  img.width = width, img.height = height;
+  img.data = encodeBC(rgba, width, height, options.dxgi, options.encode);
+  img.colorSpace = pixelFormat(options.dxgi)->colorSpace;
+  if (options.mips) {
+    const std::vector<std::vector<uint8_t>> levels =
+        mipChainRGBA8(rgba, width, height, options.mip);
+    for (size_t m = 0; m < levels.size(); ++m) {
+      const std::vector<uint8_t> blocks =
+          encodeBC(levels[m].data(), mipExtent(width, uint32_t(m + 1)),
+                   mipExtent(height, uint32_t(m + 1)), options.dxgi, options.encode);
+      img.data.insert(img.data.end(), blocks.begin(), blocks.end());
+    }
+    img.mipLevels = uint32_t(levels.size() + 1);
+  }
+  return img;
 }
 
 } // namespace strata::image
