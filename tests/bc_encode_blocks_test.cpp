@@ -85,7 +85,7 @@ TEST(BcEncodeBlocks, Bc1SolidColourIsTheBestTheFormatHolds) {
     const Texels in = solid(uint8_t(c[0]), uint8_t(c[1]), uint8_t(c[2]));
     for (int quality = 0; quality <= 2; ++quality) {
       uint8_t block[8];
-      bc::encodeBC1Block(in.data(), quality, 128, block);
+      bc::encodeBC1Block(in.data(), quality, 128, false, block);
       const int err = squaredError(in, decodeBlock(bc::decodeBC1, block)) / 16;
       ASSERT_EQ(err, bestSolidError(c.data(), true))
           << "colour " << c[0] << "," << c[1] << "," << c[2] << " quality " << quality;
@@ -118,7 +118,7 @@ TEST(BcEncodeBlocks, Bc1TwoColourBlockTakesTheColoursAsEndpoints) {
   }
   for (int quality = 0; quality <= 2; ++quality) {
     uint8_t block[8];
-    bc::encodeBC1Block(in.data(), quality, 128, block);
+    bc::encodeBC1Block(in.data(), quality, 128, false, block);
     EXPECT_EQ(squaredError(in, decodeBlock(bc::decodeBC1, block)), 0);
     const uint32_t ca = uint32_t(a565[0] << 11 | a565[1] << 5 | a565[2]),
                    cb = uint32_t(b565[0] << 11 | b565[1] << 5 | b565[2]);
@@ -137,7 +137,7 @@ TEST(BcEncodeBlocks, Bc1TransparentTexelsPickTheThreeColourMode) {
     if (i == 7) in[4 * i + 3] = 128;   // at it: kept
   }
   uint8_t block[8];
-  bc::encodeBC1Block(in.data(), 1, 128, block);
+  bc::encodeBC1Block(in.data(), 1, 128, false, block);
   EXPECT_LE(colour0(block), colour1(block)); // 3-colour mode
   const Texels out = decodeBlock(bc::decodeBC1, block);
   for (int i = 0; i < 16; ++i) {
@@ -150,7 +150,7 @@ TEST(BcEncodeBlocks, Bc1TransparentTexelsPickTheThreeColourMode) {
     }
   }
   // Threshold 0: every texel is opaque colour.
-  bc::encodeBC1Block(in.data(), 1, 0, block);
+  bc::encodeBC1Block(in.data(), 1, 0, false, block);
   const Texels opaque = decodeBlock(bc::decodeBC1, block);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(opaque[4 * i + 3], 255);
 }
@@ -164,7 +164,7 @@ TEST(BcEncodeBlocks, Bc1OpaqueBlockUsesTheThreeColourModeWhereItIsExact) {
     in[4 * i] = in[4 * i + 1] = in[4 * i + 2] = v, in[4 * i + 3] = 255;
   }
   uint8_t block[8];
-  bc::encodeBC1Block(in.data(), 1, 128, block);
+  bc::encodeBC1Block(in.data(), 1, 128, false, block);
   EXPECT_LE(colour0(block), colour1(block));
   EXPECT_EQ(squaredError(in, decodeBlock(bc::decodeBC1, block), 4), 0);
 }
@@ -298,7 +298,7 @@ TEST(BcEncodeBlocks, Bc7SolidColourIsExact) {
                   b = uint8_t(k < 256 ? k : rng()), a = uint8_t(k < 256 ? 255 - k : rng());
     const Texels in = solid(r, g, b, a);
     uint8_t block[16];
-    bc::encodeBC7Block(in.data(), 1, block);
+    bc::encodeBC7Block(in.data(), 1, false, block);
     ASSERT_EQ(squaredError(in, decodeBc7(block), 4), 0) << k;
   }
 }
@@ -310,7 +310,7 @@ TEST(BcEncodeBlocks, Bc7BlockWithAlphaPicksAModeThatStoresIt) {
            in[4 * i + 3] = uint8_t(i * 17);
   for (int quality = 0; quality <= 2; ++quality) {
     uint8_t block[16];
-    bc::encodeBC7Block(in.data(), quality, block);
+    bc::encodeBC7Block(in.data(), quality, false, block);
     EXPECT_GE(bc7Mode(block), 4) << "modes 0-3 have no alpha";
     const Texels out = decodeBc7(block);
     for (int i = 0; i < 16; ++i) EXPECT_NEAR(out[4 * i + 3], in[4 * i + 3], 4) << i;
@@ -327,7 +327,7 @@ TEST(BcEncodeBlocks, Bc7OpaqueBlocksStayOpaque) {
       in[i] = (i & 3) == 3 ? 255 : uint8_t(k % 3 == 0 ? rng() : base + (i / 4) * 3 + rng() % 9);
     for (int quality = 0; quality <= 2; quality += 2) {
       uint8_t block[16];
-      bc::encodeBC7Block(in.data(), quality, block);
+      bc::encodeBC7Block(in.data(), quality, false, block);
       const Texels out = decodeBc7(block);
       for (int i = 0; i < 16; ++i)
         ASSERT_EQ(out[4 * i + 3], 255) << "block " << k << " mode " << bc7Mode(block);
@@ -348,7 +348,7 @@ TEST(BcEncodeBlocks, Bc7TwoColourRegionsPickAPartition) {
     in[4 * i + 3] = 255;
   }
   uint8_t block[16];
-  bc::encodeBC7Block(in.data(), 1, block);
+  bc::encodeBC7Block(in.data(), 1, false, block);
   const int mode = bc7Mode(block);
   EXPECT_TRUE(mode == 0 || mode == 1 || mode == 2 || mode == 3) << mode;
   // One line each: two subsets leave almost nothing; mode 6's one line cannot.
@@ -368,9 +368,53 @@ TEST(BcEncodeBlocks, Bc7IndependentChannelPicksARotation) {
     in[4 * i] = levels[i % 4], in[4 * i + 1] = levels[i / 4], in[4 * i + 2] = 0,
            in[4 * i + 3] = 255;
   uint8_t block[16];
-  bc::encodeBC7Block(in.data(), 1, block);
+  bc::encodeBC7Block(in.data(), 1, false, block);
   const int mode = bc7Mode(block);
   ASSERT_TRUE(mode == 4 || mode == 5) << mode;
   EXPECT_EQ(bc7Field(block, mode + 1, 2), 1u) << "rotation: red on its own";
   EXPECT_EQ(squaredError(in, decodeBc7(block), 4), 0);
+}
+
+TEST(BcEncodeBlocks, IgnoredAlphaLetsBc1UseBlackForDarkTexels) {
+  // Half black, half an orange ramp: with the black entry free for opaque
+  // texels, the three colours all go to the ramp.
+  Texels in;
+  for (int i = 0; i < 16; ++i) {
+    const bool dark = i % 2 == 0;
+    in[4 * i] = uint8_t(dark ? 0 : 150 + 6 * i), in[4 * i + 1] = uint8_t(dark ? 0 : 60 + 4 * i);
+    in[4 * i + 2] = uint8_t(dark ? 0 : 20 + i), in[4 * i + 3] = 255;
+  }
+  uint8_t kept[8], ignored[8];
+  bc::encodeBC1Block(in.data(), 1, 128, false, kept);
+  bc::encodeBC1Block(in.data(), 1, 128, true, ignored);
+  const Texels a = decodeBlock(bc::decodeBC1, kept), b = decodeBlock(bc::decodeBC1, ignored);
+  EXPECT_LT(squaredError(in, b), squaredError(in, a) / 2);
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(a[4 * i + 3], 255) << "alpha kept: opaque stays opaque";
+    if (i % 2 == 0) {
+      EXPECT_EQ(b[4 * i], 0);
+      EXPECT_EQ(b[4 * i + 3], 0) << "the black entry is transparent black";
+    }
+  }
+}
+
+TEST(BcEncodeBlocks, IgnoredAlphaFreesBc7ModeSixPbits) {
+  // A smooth opaque block: free p-bits reach endpoints of any parity, so
+  // colour error can only go down; alpha may become 254 and nothing else.
+  std::mt19937 rng(9);
+  int sumKept = 0, sumIgnored = 0;
+  for (int k = 0; k < 50; ++k) {
+    Texels in;
+    const int r0 = int(rng() % 150), g0 = int(rng() % 150), b0 = int(rng() % 150);
+    for (int i = 0; i < 16; ++i)
+      in[4 * i] = uint8_t(r0 + 5 * i), in[4 * i + 1] = uint8_t(g0 + 3 * i + (i % 4)),
+             in[4 * i + 2] = uint8_t(b0 + 2 * (i / 4)), in[4 * i + 3] = uint8_t(k % 2 ? 255 : 90);
+    uint8_t kept[16], ignored[16];
+    bc::encodeBC7Block(in.data(), 1, false, kept);
+    bc::encodeBC7Block(in.data(), 1, true, ignored);
+    const Texels b = decodeBc7(ignored);
+    for (int i = 0; i < 16; ++i) EXPECT_GE(b[4 * i + 3], 254) << "encoded as opaque";
+    if (k % 2) sumKept += squaredError(in, decodeBc7(kept)), sumIgnored += squaredError(in, b);
+  }
+  EXPECT_LT(sumIgnored, sumKept);
 }

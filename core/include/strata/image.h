@@ -182,6 +182,11 @@ struct BcEncodeOptions {
   // BC1: texels whose alpha is below it become transparent black (3-colour
   // mode); 0 encodes every texel as opaque colour.
   uint8_t alphaThreshold = 128;
+  // Nothing reads the texture's alpha: BC1 may give dark texels the
+  // 3-colour mode's transparent black and BC7 may store opaque alpha as 254
+  // (its mode 6 p-bits), each where the colour comes out closer, as bc7enc
+  // does by default. Off: alpha is kept (opaque stays exactly 255).
+  bool ignoreAlpha = false;
 };
 
 // True for the formats encodeBC writes: BC1, BC2, BC3 (UNORM and sRGB), BC4,

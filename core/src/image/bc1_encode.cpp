@@ -18,12 +18,20 @@ namespace strata::image::bc {
 namespace {
 
 // Up to 16 texels as ints, one array per channel (loops over them vectorise);
-// weight 0 marks a transparent texel (BC1: index 3, no colour).
+// weight 0 marks a transparent texel (BC1: index 3, no colour). `fit` marks
+// the texels the endpoints are fitted to (the opaque ones, less the dark ones
+// left to the black entry).
 struct Texels {
   int r[16], g[16], b[16];
   int w[16];
-  int opaque = 0;
+  int fit[16];
+  int opaque = 0, fitted = 0;
 };
+
+// The palettes: 4 colours, 3 colours (index 3 transparent black, for
+// transparent texels only), or 3 colours with index 3 black for any texel
+// (where the texture's alpha is never read).
+enum class Mode { Four, Three, ThreeBlack };
 
 // Endpoints as RGB565 components: q[endpoint][channel], channel 0 and 2 in
 // 0-31, channel 1 in 0-63.
@@ -85,13 +93,14 @@ int quantize(int c, float v) {
 }
 
 // The decoder's palette for the endpoints (3 entries in the 3-colour mode:
-// index 3 is transparent black, never chosen for an opaque texel).
+// index 3 is transparent black, chosen for an opaque texel only in ThreeBlack).
 struct Palette {
   int r[4], g[4], b[4];
   int entries;
 };
 
-Palette paletteOf(const Endpoints& ep, bool three) {
+Palette paletteOf(const Endpoints& ep, Mode mode) {
+  const bool three = mode != Mode::Four;
   Palette p;
   int* ch[3] = {p.r, p.g, p.b};
   for (int c = 0; c < 3; ++c) {
@@ -100,14 +109,14 @@ Palette paletteOf(const Endpoints& ep, bool three) {
     ch[c][2] = three ? (e0 + e1 + 1) / 2 : (2 * e0 + e1 + 1) / 3;
     ch[c][3] = three ? 0 : (e0 + 2 * e1 + 1) / 3;
   }
-  p.entries = three ? 3 : 4;
+  p.entries = mode == Mode::Three ? 3 : 4;
   return p;
 }
 
 // Squared RGB error of the block with its best index per texel; the indices
 // (2 bits per texel, transparent texels 3) go to `indices` when it is set.
-uint32_t evaluate(const Texels& t, const Endpoints& ep, bool three, uint32_t* indices) {
-  const Palette p = paletteOf(ep, three);
+uint32_t evaluate(const Texels& t, const Endpoints& ep, Mode mode, uint32_t* indices) {
+  const Palette p = paletteOf(ep, mode);
   int best[16], pick[16];
   for (int i = 0; i < 16; ++i) {
     const int dr = t.r[i] - p.r[0], dg = t.g[i] - p.g[0], db = t.b[i] - p.b[0];
@@ -132,7 +141,8 @@ uint32_t evaluate(const Texels& t, const Endpoints& ep, bool three, uint32_t* in
   return err;
 }
 
-// Weight of endpoint 1 for each index (KDFS §19.1).
+// Weight of endpoint 1 for each index (KDFS §19.1); the 3-colour mode's
+// index 3 (black) takes no part in a fit.
 constexpr float kWeight4[4] = {0.0f, 1.0f, 1.0f / 3, 2.0f / 3};
 constexpr float kWeight3[4] = {0.0f, 1.0f, 0.5f, 0.0f};
 
@@ -143,11 +153,12 @@ struct FloatEndpoints {
 // Least-squares endpoints for the texels' indices: minimises
 // sum ((1 - w) a + w b - x)^2 per channel. False when every texel has the
 // same weight (no unique solution).
-bool refit(const Texels& t, uint32_t indices, bool three, FloatEndpoints& out) {
+bool refit(const Texels& t, uint32_t indices, Mode mode, FloatEndpoints& out) {
+  const bool three = mode != Mode::Four;
   const float* wt = three ? kWeight3 : kWeight4;
   float aa = 0, bb = 0, ab = 0, ax[3] = {0, 0, 0}, bx[3] = {0, 0, 0};
   for (int i = 0; i < 16; ++i) {
-    if (!t.w[i]) continue;
+    if (!t.fit[i] || (three && (indices >> (2 * i) & 3) == 3)) continue;
     const float w = wt[indices >> (2 * i) & 3], v = 1 - w;
     aa += v * v, bb += w * w, ab += v * w;
     const float x[3] = {float(t.r[i]), float(t.g[i]), float(t.b[i])};
@@ -168,15 +179,15 @@ Endpoints quantized(const FloatEndpoints& f) {
   return e;
 }
 
-// Principal axis of the opaque texels (power iteration on their covariance).
+// Principal axis of the fitted texels (power iteration on their covariance).
 void principalAxis(const Texels& t, float axis[3]) {
   float mean[3] = {0, 0, 0};
   for (int i = 0; i < 16; ++i)
-    if (t.w[i]) mean[0] += float(t.r[i]), mean[1] += float(t.g[i]), mean[2] += float(t.b[i]);
-  for (float& m : mean) m /= float(t.opaque);
+    if (t.fit[i]) mean[0] += float(t.r[i]), mean[1] += float(t.g[i]), mean[2] += float(t.b[i]);
+  for (float& m : mean) m /= float(t.fitted);
   float cov[6] = {0, 0, 0, 0, 0, 0}; // rr rg rb gg gb bb
   for (int i = 0; i < 16; ++i) {
-    if (!t.w[i]) continue;
+    if (!t.fit[i]) continue;
     const float r = float(t.r[i]) - mean[0], g = float(t.g[i]) - mean[1],
                 b = float(t.b[i]) - mean[2];
     cov[0] += r * r, cov[1] += r * g, cov[2] += r * b, cov[3] += g * g, cov[4] += g * b,
@@ -211,13 +222,14 @@ void principalAxis(const Texels& t, float axis[3]) {
 // endpoints, sum x^2 - sum_c (B ax^2 - 2 C ax bx + A bx^2) / (A B - C^2) with
 // A = sum (1-w)^2, B = sum w^2, C = sum (1-w) w, ax = sum (1-w) x,
 // bx = sum w x. Writes the `want` best splits' endpoints, best first.
-int clusterFit(const Texels& t, bool three, int want, FloatEndpoints* out) {
+int clusterFit(const Texels& t, Mode mode, int want, FloatEndpoints* out) {
+  const bool three = mode != Mode::Four;
   float axis[3];
   principalAxis(t, axis);
   int order[16], n = 0;
   float key[16];
   for (int i = 0; i < 16; ++i)
-    if (t.w[i])
+    if (t.fit[i])
       key[i] = axis[0] * float(t.r[i]) + axis[1] * float(t.g[i]) + axis[2] * float(t.b[i]),
       order[n++] = i;
   std::sort(order, order + n, [&](int a, int b) { return key[a] < key[b]; });
@@ -302,7 +314,7 @@ int clusterFit(const Texels& t, bool three, int want, FloatEndpoints* out) {
                                             : 1);
       indices |= uint32_t(index) << (2 * order[p]);
     }
-    if (!refit(t, indices, three, out[s])) return s;
+    if (!refit(t, indices, mode, out[s])) return s;
   }
   return kept;
 }
@@ -312,14 +324,14 @@ struct Fit {
   uint32_t err = ~0u;
 };
 
-void consider(const Texels& t, bool three, const Endpoints& ep, Fit& best) {
-  const uint32_t e = evaluate(t, ep, three, nullptr);
+void consider(const Texels& t, Mode mode, const Endpoints& ep, Fit& best) {
+  const uint32_t e = evaluate(t, ep, mode, nullptr);
   if (e < best.err) best.err = e, best.ep = ep;
 }
 
 // Moves each endpoint component one step up or down while that lowers the
 // error, for at most `passes` rounds over the six components.
-void hillClimb(const Texels& t, bool three, int passes, Fit& best) {
+void hillClimb(const Texels& t, Mode mode, int passes, Fit& best) {
   for (int pass = 0; pass < passes; ++pass) {
     bool moved = false;
     for (int e = 0; e < 2; ++e)
@@ -329,55 +341,56 @@ void hillClimb(const Texels& t, bool three, int passes, Fit& best) {
           const int v = ep.q[e][c] + d;
           if (v < 0 || v > kMax[c]) continue;
           ep.q[e][c] = v;
-          const uint32_t err = evaluate(t, ep, three, nullptr);
+          const uint32_t err = evaluate(t, ep, mode, nullptr);
           if (err < best.err) best.err = err, best.ep = ep, moved = true;
         }
     if (!moved || best.err == 0) break;
   }
 }
 
+// The fitted texels are all one colour.
 bool oneColour(const Texels& t) {
   int first = 0;
-  while (!t.w[first]) ++first;
+  while (!t.fit[first]) ++first;
   for (int i = 0; i < 16; ++i)
-    if (t.w[i] && (t.r[i] != t.r[first] || t.g[i] != t.g[first] || t.b[i] != t.b[first]))
+    if (t.fit[i] && (t.r[i] != t.r[first] || t.g[i] != t.g[first] || t.b[i] != t.b[first]))
       return false;
   return true;
 }
 
-// The best endpoints of one mode (4-colour, or 3-colour without index 3 for
-// opaque texels) for a block with at least one opaque texel.
-Fit fitMode(const Texels& t, bool three, int quality) {
+// The best endpoints of one mode for a block with at least one fitted texel.
+Fit fitMode(const Texels& t, Mode mode, int quality) {
+  const bool three = mode != Mode::Four;
   Fit best;
   if (oneColour(t)) {
     int first = 0;
-    while (!t.w[first]) ++first;
+    while (!t.fit[first]) ++first;
     const int v[3] = {t.r[first], t.g[first], t.b[first]};
     const Tables& tb = tables();
     Endpoints ep;
     for (int c = 0; c < 3; ++c) ep.q[0][c] = ep.q[1][c] = tb.nearest[c][v[c]];
-    consider(t, three, ep, best);
+    consider(t, mode, ep, best);
     for (int c = 0; c < 3; ++c) {
       ep.q[0][c] = three ? tb.half[c][v[c]][0] : tb.third[c][v[c]][0];
       ep.q[1][c] = three ? tb.half[c][v[c]][1] : tb.third[c][v[c]][1];
     }
-    consider(t, three, ep, best);
+    consider(t, mode, ep, best);
     return best;
   }
   const int want = quality <= 0 ? 2 : quality == 1 ? 6 : 16;
   FloatEndpoints fits[16];
-  const int n = clusterFit(t, three, want, fits);
+  const int n = clusterFit(t, mode, want, fits);
   for (int s = 0; s < n; ++s) {
     Fit f;
-    consider(t, three, quantized(fits[s]), f);
+    consider(t, mode, quantized(fits[s]), f);
     // Refit from the indices the quantised endpoints actually chose.
     for (int it = 0; it < (quality >= 2 ? 3 : 1); ++it) {
       uint32_t indices;
-      evaluate(t, f.ep, three, &indices);
+      evaluate(t, f.ep, mode, &indices);
       FloatEndpoints r;
-      if (!refit(t, indices, three, r)) break;
+      if (!refit(t, indices, mode, r)) break;
       const uint32_t before = f.err;
-      consider(t, three, quantized(r), f);
+      consider(t, mode, quantized(r), f);
       if (f.err == before) break;
     }
     if (f.err < best.err) best = f;
@@ -385,20 +398,20 @@ Fit fitMode(const Texels& t, bool three, int quality) {
   if (best.err == ~0u) {
     // No split had a unique least-squares solution: the texels' extremes.
     FloatEndpoints f{};
-    int lo = 0, hi = 0;
+    int lo = -1, hi = -1;
     float axis[3], key[16];
     principalAxis(t, axis);
     for (int i = 0; i < 16; ++i) {
       key[i] = axis[0] * float(t.r[i]) + axis[1] * float(t.g[i]) + axis[2] * float(t.b[i]);
-      if (!t.w[i]) continue;
-      if (!t.w[lo] || key[i] < key[lo]) lo = i;
-      if (!t.w[hi] || key[i] > key[hi]) hi = i;
+      if (!t.fit[i]) continue;
+      if (lo < 0 || key[i] < key[lo]) lo = i;
+      if (hi < 0 || key[i] > key[hi]) hi = i;
     }
     f.a[0] = float(t.r[lo]), f.a[1] = float(t.g[lo]), f.a[2] = float(t.b[lo]);
     f.b[0] = float(t.r[hi]), f.b[1] = float(t.g[hi]), f.b[2] = float(t.b[hi]);
-    consider(t, three, quantized(f), best);
+    consider(t, mode, quantized(f), best);
   }
-  if (best.err > 0) hillClimb(t, three, quality <= 0 ? 1 : quality == 1 ? 3 : 8, best);
+  if (best.err > 0) hillClimb(t, mode, quality <= 0 ? 1 : quality == 1 ? 3 : 8, best);
   return best;
 }
 
@@ -406,15 +419,21 @@ Texels texelsOf(const uint8_t rgba[64], uint8_t alphaThreshold) {
   Texels t;
   for (int i = 0; i < 16; ++i) {
     t.r[i] = rgba[4 * i], t.g[i] = rgba[4 * i + 1], t.b[i] = rgba[4 * i + 2];
-    t.w[i] = rgba[4 * i + 3] >= alphaThreshold ? 1 : 0;
+    t.w[i] = t.fit[i] = rgba[4 * i + 3] >= alphaThreshold ? 1 : 0;
     t.opaque += t.w[i];
   }
+  t.fitted = t.opaque;
   return t;
 }
 
+// A texel this dark is left to the black entry in the ThreeBlack fit (rgbcx's
+// 3-colour black mode does alike); the evaluation still picks its nearest entry.
+constexpr int kDark = 24;
+
 // Writes colour0, colour1 and the indices, ordering the endpoints for the
 // mode: colour0 > colour1 selects 4 colours, colour0 <= colour1 3 colours.
-void pack(const Endpoints& ep, uint32_t indices, bool three, uint8_t out[8]) {
+void pack(const Endpoints& ep, uint32_t indices, Mode mode, uint8_t out[8]) {
+  const bool three = mode != Mode::Four;
   uint32_t c0 = uint32_t(ep.q[0][0] << 11 | ep.q[0][1] << 5 | ep.q[0][2]);
   uint32_t c1 = uint32_t(ep.q[1][0] << 11 | ep.q[1][1] << 5 | ep.q[1][2]);
   if (!three && c0 < c1) {
@@ -424,14 +443,14 @@ void pack(const Endpoints& ep, uint32_t indices, bool three, uint8_t out[8]) {
     indices = 0; // one colour: every entry but the 3-colour mode's index 3 is it
   } else if (three && c0 > c1) {
     std::swap(c0, c1);
-    // 0 <-> 1; 2 (the midpoint) and 3 (transparent) stay.
+    // 0 <-> 1; 2 (the midpoint) and 3 (transparent black) stay.
     indices ^= ~(indices >> 1) & 0x55555555u;
   }
   out[0] = uint8_t(c0), out[1] = uint8_t(c0 >> 8), out[2] = uint8_t(c1), out[3] = uint8_t(c1 >> 8);
   for (int k = 0; k < 4; ++k) out[4 + k] = uint8_t(indices >> (8 * k));
 }
 
-void encodeColour(const Texels& t, int quality, bool allowThree, uint8_t out[8]) {
+void encodeColour(const Texels& t, int quality, bool allowThree, bool blackEntry, uint8_t out[8]) {
   if (t.opaque == 0) {
     // Every texel transparent: colour0 = colour1 (3-colour mode), all index 3.
     std::memset(out, 0, 4);
@@ -440,27 +459,42 @@ void encodeColour(const Texels& t, int quality, bool allowThree, uint8_t out[8])
   }
   const bool transparent = t.opaque < 16;
   Fit best;
-  bool three = transparent;
-  if (!transparent) best = fitMode(t, false, quality);
+  Mode mode = transparent ? Mode::Three : Mode::Four;
+  if (!transparent) best = fitMode(t, Mode::Four, quality);
   // The 3-colour mode where the block needs it, or (from quality 1, and
   // always for one colour, whose tables make it cheap) where it may be closer.
   if (allowThree && (transparent || (best.err > 0 && (quality >= 1 || oneColour(t))))) {
-    Fit f3 = fitMode(t, true, quality);
-    if (f3.err < best.err) best = f3, three = true;
+    const Fit f3 = fitMode(t, Mode::Three, quality);
+    if (f3.err < best.err) best = f3, mode = Mode::Three;
+  }
+  // Black for dark texels, the other three entries fitted to the rest.
+  if (blackEntry && !transparent && best.err > 0) {
+    Texels rest = t;
+    rest.fitted = 0;
+    for (int i = 0; i < 16; ++i) {
+      rest.fit[i] = std::max({t.r[i], t.g[i], t.b[i]}) > kDark;
+      rest.fitted += rest.fit[i];
+    }
+    if (rest.fitted > 0 && rest.fitted < 16) {
+      const Fit fb = fitMode(rest, Mode::ThreeBlack, quality);
+      if (fb.err < best.err) best = fb, mode = Mode::ThreeBlack;
+    }
   }
   uint32_t indices;
-  evaluate(t, best.ep, three, &indices);
-  pack(best.ep, indices, three, out);
+  evaluate(t, best.ep, mode, &indices);
+  pack(best.ep, indices, mode, out);
 }
 
 } // namespace
 
-void encodeBC1Block(const uint8_t rgba[64], int quality, uint8_t alphaThreshold, uint8_t out[8]) {
-  encodeColour(texelsOf(rgba, alphaThreshold), quality, true, out);
+void encodeBC1Block(const uint8_t rgba[64], int quality, uint8_t alphaThreshold, bool blackEntry,
+                    uint8_t out[8]) {
+  // The black entry is for textures whose alpha nothing reads: every texel is colour.
+  encodeColour(texelsOf(rgba, blackEntry ? 0 : alphaThreshold), quality, true, blackEntry, out);
 }
 
 void encodeColourBlock(const uint8_t rgba[64], int quality, uint8_t out[8]) {
-  encodeColour(texelsOf(rgba, 0), quality, false, out);
+  encodeColour(texelsOf(rgba, 0), quality, false, false, out);
 }
 
 } // namespace strata::image::bc

@@ -61,9 +61,10 @@ void setSubset(Block& b, int s, const SubsetFit& f, int channels) {
 }
 
 // Mode 6: one subset, RGBA 7.7.7.7 with a p-bit per endpoint, 4-bit indices.
-// In an opaque block both p-bits are 1 and alpha is stored as 127: 255.
-Scored fitMode6(const int px[16][4], bool opaque, const FitEffort& fe) {
-  const EndpointFormat f{opaque ? 3 : 4, {7, 7, 7, 7}, 1, opaque ? 1 : -1, 4};
+// In an opaque block both p-bits are 1 and alpha is stored as 127: 255
+// (unless alpha is ignored: then the p-bits are free and alpha may be 254).
+Scored fitMode6(const int px[16][4], bool opaque, bool ignoreAlpha, const FitEffort& fe) {
+  const EndpointFormat f{opaque ? 3 : 4, {7, 7, 7, 7}, 1, opaque && !ignoreAlpha ? 1 : -1, 4};
   const SubsetFit s = bc7::fitSubset(px, 0xFFFF, f, fe);
   Scored r;
   r.block.mode = 6;
@@ -128,9 +129,9 @@ Scored fitPartition(const int px[16][4], const Choice& ch, int channels, const F
   return r;
 }
 
-Scored fitChoice(const int px[16][4], const Choice& ch, bool opaque, const FitEffort& fe,
-                 uint32_t bound) {
-  if (ch.mode == 6) return fitMode6(px, opaque, fe);
+Scored fitChoice(const int px[16][4], const Choice& ch, bool opaque, bool ignoreAlpha,
+                 const FitEffort& fe, uint32_t bound) {
+  if (ch.mode == 6) return fitMode6(px, opaque, ignoreAlpha, fe);
   if (ch.mode == 4 || ch.mode == 5) return fitRotated(px, ch, fe);
   return fitPartition(px, ch, opaque ? 3 : 4, fe, bound);
 }
@@ -199,11 +200,12 @@ bool solidBlock(const int px[16][4], Block& b) {
 
 } // namespace
 
-void encodeBC7Block(const uint8_t rgba[64], int quality, uint8_t out[16]) {
+void encodeBC7Block(const uint8_t rgba[64], int quality, bool ignoreAlpha, uint8_t out[16]) {
   int px[16][4];
   bool opaque = true;
   for (int i = 0; i < 16; ++i) {
-    for (int c = 0; c < 4; ++c) px[i][c] = rgba[4 * i + c];
+    for (int c = 0; c < 3; ++c) px[i][c] = rgba[4 * i + c];
+    px[i][3] = ignoreAlpha ? 255 : rgba[4 * i + 3];
     opaque &= px[i][3] == 255;
   }
   Block solid;
@@ -213,7 +215,7 @@ void encodeBC7Block(const uint8_t rgba[64], int quality, uint8_t out[16]) {
   Shortlist list;
   list.want = ef.finalists;
   const Choice six{6, 0, 0, 0};
-  list.offer(six, fitMode6(px, opaque, ef.screen).err);
+  list.offer(six, fitMode6(px, opaque, ignoreAlpha, ef.screen).err);
   for (int r = 0; r < (ef.rotations ? 4 : 1); ++r)
     for (int mode = 4; mode <= 5; ++mode)
       for (int sel = 0; sel <= (mode == 4 ? 1 : 0); ++sel) {
@@ -240,7 +242,7 @@ void encodeBC7Block(const uint8_t rgba[64], int quality, uint8_t out[16]) {
   // The finalists fitted again with the final effort.
   Scored best;
   for (int k = 0; k < list.size && best.err > 0; ++k) {
-    const Scored s = fitChoice(px, list.choice[k], opaque, ef.final, best.err);
+    const Scored s = fitChoice(px, list.choice[k], opaque, ignoreAlpha, ef.final, best.err);
     if (s.err < best.err) best = s;
   }
   bc7::pack(best.block, out);

@@ -12,8 +12,11 @@ namespace strata::image::bc {
 
 // BC1 (8 bytes). Texels whose alpha is below `alphaThreshold` become
 // transparent (index 3 of the 3-colour mode); 0 treats every texel as opaque.
-// The 3-colour mode is also used for opaque blocks where it is closer.
-void encodeBC1Block(const uint8_t rgba[64], int quality, uint8_t alphaThreshold, uint8_t out[8]);
+// The 3-colour mode is also used for opaque blocks where it is closer. With
+// `blackEntry` (alpha never read) every texel is colour and index 3's black
+// serves dark texels where that is closer.
+void encodeBC1Block(const uint8_t rgba[64], int quality, uint8_t alphaThreshold, bool blackEntry,
+                    uint8_t out[8]);
 
 // The colour half of BC2 / BC3 (8 bytes): always the 4-colour palette, alpha ignored.
 void encodeColourBlock(const uint8_t rgba[64], int quality, uint8_t out[8]);
@@ -33,7 +36,8 @@ void encodeBC5Block(const uint8_t rgba[64], bool snorm, int quality, uint8_t out
 
 // BC7 (16 bytes): every mode, partition, p-bit and rotation the quality level
 // searches; the closest in RGBA squared error wins. An opaque block always
-// decodes to alpha 255.
-void encodeBC7Block(const uint8_t rgba[64], int quality, uint8_t out[16]);
+// decodes to alpha 255, unless `ignoreAlpha` (alpha never read: every block
+// is encoded as opaque colour and mode 6 may store alpha as 254).
+void encodeBC7Block(const uint8_t rgba[64], int quality, bool ignoreAlpha, uint8_t out[16]);
 
 } // namespace strata::image::bc

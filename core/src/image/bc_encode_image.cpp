@@ -17,7 +17,7 @@ void encodeBlock(uint32_t code, const uint8_t px[64], const BcEncodeOptions& o, 
   switch (code) {
   case dxgi::BC1:
   case dxgi::BC1_SRGB:
-    return bc::encodeBC1Block(px, q, o.alphaThreshold, out);
+    return bc::encodeBC1Block(px, q, o.alphaThreshold, o.ignoreAlpha, out);
   case dxgi::BC2:
   case dxgi::BC2_SRGB:
     return bc::encodeBC2Block(px, q, out);
@@ -31,7 +31,7 @@ void encodeBlock(uint32_t code, const uint8_t px[64], const BcEncodeOptions& o, 
   case dxgi::BC5_SNORM:
     return bc::encodeBC5Block(px, code == dxgi::BC5_SNORM, q, out);
   default:
-    return bc::encodeBC7Block(px, q, out);
+    return bc::encodeBC7Block(px, q, o.ignoreAlpha, out);
   }
 }
 
