@@ -14,7 +14,7 @@ const std::vector<HarnessEntry>& harnesses() {
       {"atlas", fuzzAtlas},       {"chu", fuzzChu},     {"tqt", fuzzTqt},   {"ytd", fuzzYtd},
       {"drawable", fuzzDrawable}, {"tfrag", fuzzTfrag}, {"vif", fuzzVif},   {"dds", fuzzDds},
       {"ktx2", fuzzKtx2},         {"tile", fuzzTile},   {"gltf", fuzzGltf}, {"assimp", fuzzAssimp},
-      {"top", fuzzTop},
+      {"top", fuzzTop},           {"wad", fuzzWad},     {"rc2", fuzzRc2},
   };
   return all;
 }
