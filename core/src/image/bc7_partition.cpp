@@ -191,6 +191,58 @@ void estimatePartitions(const int texels[16][4], int channels, int subsets, int 
     estimateAll<3>(texels, subsets, count, levelsA, estA, levelsB, estB);
 }
 
+void estimateRotations(const int texels[16][4], float est[3][4]) {
+  // Mode 4: colour 5 bits, alpha 6, indices 2 / 3 (3 / 2 with the selection
+  // bit); mode 5: colour 7, alpha 8, both 2 (ARB Table.M).
+  const int colourLevels[3] = {4, 8, 4}, scalarLevels[3] = {8, 4, 4};
+  const int colourBits[3] = {5, 5, 7}, scalarBits[3] = {6, 6, 8};
+  for (int r = 0; r < 4; ++r) {
+    const int moved = r ? r - 1 : 3;
+    float x[16][3], s[16], mean[3] = {}, smean = 0;
+    for (int i = 0; i < 16; ++i) {
+      for (int c = 0; c < 3; ++c) x[i][c] = float(c == moved ? texels[i][3] : texels[i][c]);
+      s[i] = float(texels[i][moved]);
+      for (int c = 0; c < 3; ++c) mean[c] += x[i][c] / 16;
+      smean += s[i] / 16;
+    }
+    float cov[3][3] = {}, svar = 0;
+    for (int i = 0; i < 16; ++i) {
+      for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b) cov[a][b] += (x[i][a] - mean[a]) * (x[i][b] - mean[b]);
+      svar += (s[i] - smean) * (s[i] - smean);
+    }
+    const float trace = cov[0][0] + cov[1][1] + cov[2][2];
+    int widest = 0;
+    for (int c = 1; c < 3; ++c)
+      if (cov[c][c] > cov[widest][widest]) widest = c;
+    float v[3] = {cov[widest][0], cov[widest][1], cov[widest][2]};
+    // Power iteration, scaled each step (unscaled, three steps overflow float).
+    for (int it = 0; it < 3; ++it) {
+      float next[3] = {}, top = 0;
+      for (int a = 0; a < 3; ++a) {
+        for (int b = 0; b < 3; ++b) next[a] += cov[a][b] * v[b];
+        top = std::max(top, std::fabs(next[a]));
+      }
+      for (int a = 0; a < 3; ++a) v[a] = top > 0 ? next[a] / top : 0.0f;
+    }
+    float vv = 0, vsv = 0;
+    for (int a = 0; a < 3; ++a) {
+      float sv = 0;
+      for (int b = 0; b < 3; ++b) sv += cov[a][b] * v[b];
+      vv += v[a] * v[a], vsv += v[a] * sv;
+    }
+    const float lambda = vv > 0 ? std::min(vsv / vv, trace) : 0.0f;
+    for (int k = 0; k < 3; ++k) {
+      const float kc = float(colourLevels[k] - 1), ks = float(scalarLevels[k] - 1);
+      // Endpoint rounding: a uniform error of step^2 / 12 per channel and texel.
+      const float cs = 255.0f / float((1 << colourBits[k]) - 1);
+      const float ss = 255.0f / float((1 << scalarBits[k]) - 1);
+      est[k][r] = (trace - lambda) + lambda / (kc * kc) + svar / (ks * ks) +
+                  16.0f * (3 * cs * cs + ss * ss) / 12.0f;
+    }
+  }
+}
+
 int bestPartitions(const float* est, int count, int want, int* out) {
   want = std::min(want, count);
   int order[64];
