@@ -29,7 +29,9 @@ using bc7::SubsetFit;
 
 // What each quality level searches: how many of the best-estimated
 // partitions each partitioned mode screens, the screening fit, and how many
-// of the screened candidates are fitted again with the final effort.
+// of the screened candidates are fitted again with the final effort (those
+// after the first only while their screened error is within finalistRatio
+// of the first's: a candidate much worse when screened seldom wins).
 struct Effort {
   int mode1, mode3, mode0, mode2, mode7;
   // How many rotations (of 4) of each of mode 4, mode 4 with the index
@@ -39,12 +41,15 @@ struct Effort {
   int rotations, rotationsAlpha;
   FitEffort screen, final;
   int finalists;
+  float finalistRatio;
 };
 
 Effort effortFor(int quality) {
-  if (quality <= 0) return {2, 1, 0, 0, 1, 1, 2, {1, false, 0}, {2, true, 1}, 1};
-  if (quality == 1) return {6, 4, 1, 1, 4, 1, 4, {1, false, 0}, {3, true, 2, true, true}, 2};
-  return {12, 10, 6, 10, 10, 4, 4, {2, true, 1}, {4, true, 4, true, true}, 4};
+  using bc7::kChannelSearchAll, bc7::kChannelSearchBest;
+  if (quality <= 0) return {2, 1, 0, 0, 1, 1, 2, {1, false, 0}, {2, true, 1}, 1, 1.0f};
+  if (quality == 1)
+    return {6, 4, 1, 1, 4, 1, 4, {1, false, 0}, {3, true, 2, true, kChannelSearchBest}, 3, 1.25f};
+  return {12, 10, 6, 10, 10, 4, 4, {2, true, 1}, {4, true, 4, true, kChannelSearchAll}, 4, 1e30f};
 }
 
 // A way to encode the block: the mode and the choices that go with it.
@@ -253,6 +258,7 @@ void encodeBC7Block(const uint8_t rgba[64], int quality, bool ignoreAlpha, uint8
   // The finalists fitted again with the final effort.
   Scored best;
   for (int k = 0; k < list.size && best.err > 0; ++k) {
+    if (k > 0 && float(list.err[k]) > ef.finalistRatio * float(list.err[0])) break;
     const Scored s = fitChoice(px, list.choice[k], opaque, ignoreAlpha, ef.final, best.err);
     if (s.err < best.err) best = s;
   }

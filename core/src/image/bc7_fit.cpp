@@ -311,8 +311,8 @@ private:
 
   // For indices held fixed the error is a sum over channels, so each
   // channel's stored pair is picked on its own from the three values nearest
-  // each least-squares endpoint (3 x 3 pairs, exact interpolation), for each
-  // p-bit choice the effort scores.
+  // each least-squares endpoint (3 x 3 pairs, exact interpolation), with the
+  // best candidate's p-bits or every combination (FitEffort::channelSearch).
   void searchChannels(const uint8_t idx[16], const float lo[4], const float hi[4]) {
     const IndexGroups g = groupByIndex(idx);
     const int none = f_.pbits == 0, forced = f_.forcedPbit >= 0;
@@ -321,7 +321,8 @@ private:
         if (none && (p0 || p1)) continue;
         if (forced && (p0 != f_.forcedPbit || p1 != f_.forcedPbit)) continue;
         if (f_.pbits == 2 && p0 != p1) continue;
-        if (!none && !forced && !e_.allPbits && (p0 != best_.p[0] || p1 != best_.p[1])) continue;
+        const bool every = e_.allPbits && e_.channelSearch == kChannelSearchAll;
+        if (!none && !forced && !every && (p0 != best_.p[0] || p1 != best_.p[1])) continue;
         const int b0 = none ? -1 : p0, b1 = none ? -1 : p1;
         int q0[4], q1[4];
         quantize(lo, b0, q0), quantize(hi, b1, q1);
