@@ -9,7 +9,7 @@ import os
 import sys
 
 ABI_MAJOR = 1
-ABI_MINOR = 2  # the newest minor this binding knows: loads from memory, R&C2 level lists
+ABI_MINOR = 3  # the newest minor this binding knows: BC encoding
 
 # strata_status
 OK = 0
@@ -46,6 +46,16 @@ WRAP_REPEAT, WRAP_CLAMP_TO_EDGE, WRAP_MIRRORED_REPEAT = 0, 1, 2
 COLOR_SPACE_SRGB, COLOR_SPACE_LINEAR = 0, 1
 GLTF_TEXTURES_PNG, GLTF_TEXTURES_KTX2, GLTF_TEXTURES_NONE = 0, 1, 2
 EXPORT_REBUILD_LODS = 1 << 0
+
+# strata_encode_quality, strata_encode_options.flags
+ENCODE_QUALITY_DEFAULT, ENCODE_QUALITY_FAST, ENCODE_QUALITY_BEST = 0, 1, 2
+ENCODE_MIPS = 1 << 0
+ENCODE_SRGB = 1 << 1
+ENCODE_NORMAL_MAP = 1 << 2
+ENCODE_ALPHA_COVERAGE = 1 << 3
+ENCODE_BC1_OPAQUE = 1 << 4
+ENCODE_IGNORE_ALPHA = 1 << 5
+ENCODE_DDS_FILE = 1 << 6
 
 _size_t = ctypes.c_size_t
 _u32 = ctypes.c_uint32
@@ -125,6 +135,10 @@ class ExportAtlasOptions(_Sized):
     _fields_ = [("size", _size_t), ("flags", _u32)]
 
 
+class EncodeOptions(_Sized):
+    _fields_ = [("size", _size_t), ("flags", _u32), ("quality", _enum), ("alpha_cutoff", _u32)]
+
+
 # The C name of every struct mirrored above (the layout test walks this).
 STRUCTS = {
     "strata_load_options": LoadOptions,
@@ -138,6 +152,7 @@ STRUCTS = {
     "strata_gltf_options": GltfOptions,
     "strata_chunk_edit": ChunkEdit,
     "strata_export_atlas_options": ExportAtlasOptions,
+    "strata_encode_options": EncodeOptions,
 }
 
 _P = ctypes.POINTER
@@ -181,6 +196,11 @@ SIGNATURES = {
     "strata_atlas_edit_add_chunk": (_enum, [_ptr, _P(ChunkEdit)]),
     "strata_atlas_edit_write": (_enum, [_ptr, _str, _str, _P(ExportAtlasOptions)]),
     "strata_atlas_edit_report_json": (_enum, [_ptr, _P(_ptr)]),
+    "strata_encoder_create": (_enum, [_P(_ptr)]),
+    "strata_encoder_destroy": (None, [_ptr]),
+    "strata_encoder_error": (_str, [_ptr]),
+    "strata_encoder_encode_rgba8": (_enum, [_ptr, _ptr, _u32, _u32, _u32, _P(EncodeOptions),
+                                            _P(_ptr), _P(_size_t), _P(_u32)]),
 }
 
 

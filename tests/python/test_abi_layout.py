@@ -17,7 +17,8 @@ C_TYPES = {
     "float[3]": ctypes.c_float * 3, "float[4]": ctypes.c_float * 4,
     "function pointer": native.PROGRESS,
 }
-ENUM_TYPES = ("strata_alpha_mode", "strata_wrap", "strata_color_space", "strata_gltf_textures")
+ENUM_TYPES = ("strata_alpha_mode", "strata_wrap", "strata_color_space", "strata_gltf_textures",
+              "strata_encode_quality")
 # Header constant -> the binding's name where it is not STRATA_<name>.
 RENAMED = {"STRATA_ABI_VERSION_MAJOR": "ABI_MAJOR", "STRATA_ABI_VERSION_MINOR": "ABI_MINOR"}
 
