@@ -11,10 +11,11 @@ namespace strata::fuzz {
 
 const std::vector<HarnessEntry>& harnesses() {
   static const std::vector<HarnessEntry> all = {
-      {"atlas", fuzzAtlas},       {"chu", fuzzChu},     {"tqt", fuzzTqt},   {"ytd", fuzzYtd},
-      {"drawable", fuzzDrawable}, {"tfrag", fuzzTfrag}, {"vif", fuzzVif},   {"dds", fuzzDds},
-      {"ktx2", fuzzKtx2},         {"tile", fuzzTile},   {"gltf", fuzzGltf}, {"assimp", fuzzAssimp},
-      {"top", fuzzTop},
+      {"atlas", fuzzAtlas}, {"chu", fuzzChu},           {"tqt", fuzzTqt},
+      {"ytd", fuzzYtd},     {"drawable", fuzzDrawable}, {"tfrag", fuzzTfrag},
+      {"vif", fuzzVif},     {"dds", fuzzDds},           {"ktx2", fuzzKtx2},
+      {"tile", fuzzTile},   {"gltf", fuzzGltf},         {"assimp", fuzzAssimp},
+      {"top", fuzzTop},     {"ytdwrite", fuzzYtdWrite},
   };
   return all;
 }
