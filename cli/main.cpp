@@ -1,5 +1,6 @@
 // The `strata` command (design.md "The strata command").
 #include "commands.h"
+#include "ytd_command.h"
 
 #include "strata/parallel.h"
 
@@ -135,6 +136,9 @@ int main(int argc, char** argv) {
   exportAtlas->add_flag("--rebuild-lods", exp.rebuildLods,
                         "Regenerate the coarser levels above edited chunks from their children");
 
+  YtdArgs ytdArgs;
+  auto* ytd = addYtdCommand(app, ytdArgs);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -147,7 +151,7 @@ int main(int argc, char** argv) {
   if (jobs > 0) strata::setThreadBudget(unsigned(jobs));
   // Started now, they are running by the time the input is parsed and its
   // work spread (strata/parallel.h).
-  if (*convert || *textures || *tiles) strata::startHelperThreads();
+  if (*convert || *textures || *tiles || *ytd) strata::startHelperThreads();
   if (*convert) return runConvert(conv);
   if (*info)
     return runInfo(infoInput, infoJson      ? InfoView::Json
@@ -158,5 +162,6 @@ int main(int argc, char** argv) {
   if (*merge) return runReportMerge(mergeInputs, mergeOutput);
   if (*textures) return runTextures(tex);
   if (*exportAtlas) return runExportAtlas(exp);
+  if (*ytd) return runYtd(*ytd, ytdArgs);
   return kExitUsage;
 }

@@ -1,0 +1,269 @@
+// `strata ytd replace` on every sample dictionary and the real legacy files
+// of ../shared/samples: a replace naming nothing gives the input back byte
+// for byte; export -> replace every texture from the PNGs `strata textures`
+// wrote -> the same pixels within the encoders' PSNR floors, a clean
+// validate, and every byte outside the textures' data as it was; one texture
+// of a real file replaced at another size changes only its record, its data
+// and the page layout that has to move; a drawable's texture rewritten in
+// place at its size and refused at another.
+#include "strata/image.h"
+#include "test_support.h"
+#include "ytd/ytd_check.h"
+#include "ytd/ytd_open.h"
+#include "ytd/ytd_pixels.h"
+#include "ytd_write_support.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace strata;
+using namespace testsupport;
+using namespace ytdwrite;
+namespace dx = strata::image::dxgi;
+
+namespace {
+
+fs::path sample(const std::string& name) {
+  return sourceDir() / "samples" / name;
+}
+
+fs::path shared(const std::string& rel) {
+  return sharedDir() / "samples" / rel;
+}
+
+// The PSNR (RGB) a re-encoded texture keeps against the PNG it was made from,
+// per stored format: the measured value on these files less a few tenths
+// (docs/ytd-write.md lists the measurements). Uncompressed formats are exact.
+double floorOf(uint32_t dxgi) {
+  switch (dxgi) {
+  case dx::BC1:
+  case dx::BC1_SRGB:
+    return 38.0;
+  case dx::BC3:
+  case dx::BC3_SRGB:
+    return 38.0;
+  case dx::BC5:
+    return 40.0;
+  case dx::BC7:
+  case dx::BC7_SRGB:
+    return 40.0;
+  default:
+    return 99.0;
+  }
+}
+
+ytd::TextureContainer readBack(const fs::path& p) {
+  return ytd::readContainer(readBytes(p), p.string());
+}
+
+// `strata validate --json`: errors and warnings.
+std::pair<int, int> validateCounts(const fs::path& p) {
+  const RunResult r = cli({"validate", "--json", p.string()});
+  const auto j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+  int errors = 0, warnings = 0;
+  for (const auto& f : j["files"][0]["findings"]) {
+    errors += f["severity"] == "error";
+    warnings += f["severity"] == "warning";
+  }
+  return {errors, warnings};
+}
+
+// Every graphics byte a texture's data may occupy, as [start, end).
+std::vector<std::pair<uint64_t, uint64_t>> dataRanges(const ytd::TextureContainer& c) {
+  std::vector<std::pair<uint64_t, uint64_t>> out;
+  for (const ytd::TextureEntry* e : ytd::sortedEntries(c)) {
+    const ytd::TextureLayout& L = c.texture(*e).layout;
+    const uint64_t at = e->record.dataPtr & 0x0FFFFFFF;
+    const uint64_t len = std::max({L.computedBytes, L.legacyFormulaBytes, L.storedBytes});
+    out.push_back({at, std::min<uint64_t>(at + len, c.resource.graphics.size())});
+  }
+  return out;
+}
+
+struct RoundTrip {
+  std::string name;
+  fs::path file;
+  bool sharedFile;
+};
+
+// gtest names the parameter by this instead of dumping its bytes.
+void PrintTo(const RoundTrip& r, std::ostream* os) {
+  *os << r.name;
+}
+
+class YtdReplaceRoundTrip : public ::testing::TestWithParam<RoundTrip> {};
+
+} // namespace
+
+TEST_P(YtdReplaceRoundTrip, EveryTextureFromItsExportedPng) {
+  const RoundTrip& p = GetParam();
+  if (p.sharedFile) STRATA_SKIP_WITHOUT_SHARED();
+  const fs::path dir = tempDir(), tex = dir / "tex",
+                 out = dir / ("out" + p.file.extension().string());
+  ASSERT_EQ(cli({"textures", p.file.string(), "-o", tex.string()}).exitCode, 0);
+  if (p.name == "textures_v5") {
+    // A cube map takes a DDS of its faces: its PNG holds the first face only.
+    ASSERT_EQ(cli({"textures", p.file.string(), "-o", (dir / "dds").string(), "--format", "dds"})
+                  .exitCode,
+              0);
+    fs::remove(tex / "sky_cube.png");
+    fs::copy_file(dir / "dds" / "sky_cube.dds", tex / "sky_cube.dds");
+  }
+  const RunResult r =
+      cli({"ytd", "replace", p.file.string(), "-o", out.string(), "--from", tex.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(validateCounts(out), std::make_pair(0, 0));
+
+  const ytd::TextureContainer before = readBack(p.file), after = readBack(out);
+  const auto entries = ytd::sortedEntries(after);
+  ASSERT_EQ(entries.size(), ytd::sortedEntries(before).size());
+  for (const ytd::TextureEntry* e : entries) {
+    SCOPED_TRACE(e->record.name);
+    const ytd::TextureReading& t = after.texture(*e);
+    const Image img = ytd::toImage(e->record, t.layout, t.data);
+    if (img.cube) continue; // its blocks were the DDS's, compared below as bytes
+    const Rgba png = readPng(tex / (e->record.name + ".png"));
+    const std::vector<uint8_t> px = image::decodeRGBA8(img);
+    const double got = psnr(px, png.px, 0, 3);
+    EXPECT_GE(got, floorOf(img.dxgiFormat)) << image::pixelFormat(img.dxgiFormat)->name;
+    RecordProperty(e->record.name, std::to_string(got));
+    if (image::pixelFormat(img.dxgiFormat)->bytesPerBlock == 16) {
+      EXPECT_GE(psnr(px, png.px, 3, 1), floorOf(img.dxgiFormat)) << "alpha";
+    }
+  }
+  // Same sizes, formats and mips: every record as it was, the data in place.
+  EXPECT_EQ(after.resource.system, before.resource.system);
+  EXPECT_EQ(after.resource.systemFlags, before.resource.systemFlags);
+  EXPECT_EQ(after.resource.graphicsFlags, before.resource.graphicsFlags);
+  ASSERT_EQ(after.resource.graphics.size(), before.resource.graphics.size());
+  const auto ranges = dataRanges(before);
+  for (const auto& [from, to] : differences(before.resource.graphics, after.resource.graphics)) {
+    bool inside = false;
+    for (const auto& [a, b] : ranges) inside |= from >= a && to <= b;
+    EXPECT_TRUE(inside) << "graphics bytes " << from << ".." << to << " changed outside any data";
+  }
+}
+
+TEST_P(YtdReplaceRoundTrip, NamingNothingGivesTheInputBack) {
+  const RoundTrip& p = GetParam();
+  if (p.sharedFile) STRATA_SKIP_WITHOUT_SHARED();
+  const fs::path dir = tempDir(), out = dir / "same";
+  fs::create_directories(dir / "empty");
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{}, std::vector<std::string>{"--from", (dir / "empty").string()}}) {
+    std::vector<std::string> args = {"ytd", "replace", p.file.string(), "-o", out.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = cli(args);
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_EQ(readBytes(out), readBytes(p.file));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Samples, YtdReplaceRoundTrip,
+    ::testing::Values(
+        RoundTrip{"textures_v13", sample("textures-v13.ytd"), false},
+        RoundTrip{"textures_v5", sample("textures-v5.ytd"), false},
+        RoundTrip{"krz_RageUI", shared("ytd-legacy/krz_RageUI.ytd"), true},
+        RoundTrip{"lvc_lvc", shared("ytd-legacy/lvc_lvc.ytd"), true},
+        RoundTrip{"lvc_casinoui", shared("ytd-legacy/lvc_casinoui_lucky_wheel.ytd"), true},
+        RoundTrip{"pshud_circlemap", shared("ytd-legacy/pshud_circlemap.ytd"), true},
+        RoundTrip{"pshud_squaremap", shared("ytd-legacy/pshud_squaremap.ytd"), true},
+        RoundTrip{"cs4_wire", shared("drawables-legacy/cs4_10_fnc_wire.ydr"), true},
+        RoundTrip{"nspeedo", shared("drawables-legacy/nspeedo_grill_2nb.yft"), true},
+        RoundTrip{"sign", shared("drawables-legacy/tr_prop_tr_sign_gf_mr_01a.ydr"), true}),
+    [](const ::testing::TestParamInfo<RoundTrip>& info) { return info.param.name; });
+
+TEST(YtdReplace, OneTextureOfARealLegacyFileAtANewSize) {
+  STRATA_SKIP_WITHOUT_SHARED();
+  // krz_RageUI.ytd: two DXT5 128x128 textures with 6 mips, each in a 32 KiB
+  // page of its own. A 256x128 image cannot go where horizontal_grid's data
+  // was: the graphics pages are laid out anew.
+  const fs::path in = shared("ytd-legacy/krz_RageUI.ytd"), dir = tempDir();
+  const Rgba img = gradient(256, 128, true, 3);
+  writePng(dir / "wide.png", img);
+  const fs::path out = dir / "out.ytd";
+  const RunResult r = cli({"ytd", "replace", in.string(), "-o", out.string(),
+                           "horizontal_grid=" + (dir / "wide.png").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("graphics pages laid out anew"), std::string::npos) << r.output;
+  EXPECT_EQ(validateCounts(out), std::make_pair(0, 0));
+
+  const ytd::TextureContainer before = readBack(in), after = readBack(out);
+  const auto &b = before.dictionaries[0].entries, &a = after.dictionaries[0].entries;
+  ASSERT_EQ(a.size(), 2u);
+  size_t replaced = 0;
+  std::vector<std::pair<uint64_t, uint64_t>> allowed; // system ranges that may change
+  for (size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(a[i].record.address, b[i].record.address);
+    const uint64_t rec = a[i].record.address & 0x0FFFFFFF;
+    if (a[i].record.name == "horizontal_grid") {
+      replaced = i;
+      EXPECT_EQ(a[i].record.width, 256);
+      EXPECT_EQ(a[i].record.height, 128);
+      EXPECT_EQ(a[i].record.d3dFormat, b[i].record.d3dFormat); // DXT5 kept
+      EXPECT_EQ(a[i].record.mips, 6);                          // kept: not a full chain
+      EXPECT_EQ(a[i].record.usage, b[i].record.usage);
+      EXPECT_EQ(a[i].record.stride, 256); // 64 blocks x 16 bytes / 4
+      allowed.push_back({rec, rec + 0x90});
+      const ytd::TextureReading& t = after.texture(a[i]);
+      const auto px = image::decodeRGBA8(ytd::toImage(a[i].record, t.layout, t.data));
+      EXPECT_GE(psnr(px, img.px, 0, 3), 38.0);
+      EXPECT_GE(psnr(px, img.px, 3, 1), 38.0);
+    } else {
+      // The untouched texture: its record but the data pointer, its data bytes.
+      std::vector<uint8_t> ra = a[i].record.raw, rb = b[i].record.raw;
+      std::fill_n(ra.begin() + 0x70, 8, 0);
+      std::fill_n(rb.begin() + 0x70, 8, 0);
+      EXPECT_EQ(ra, rb);
+      EXPECT_EQ(after.texture(a[i]).data, before.texture(b[i]).data);
+      allowed.push_back({rec + 0x70, rec + 0x78});
+    }
+  }
+  EXPECT_EQ(a[replaced].record.name, "horizontal_grid");
+  // The page info: where it was and where it is now, and the root's pointer to it.
+  for (const ytd::TextureContainer* c : {&before, &after}) {
+    const uint64_t pi = c->resource.system[8] | uint64_t(c->resource.system[9]) << 8;
+    allowed.push_back({pi, pi + 16 + 8 * 8});
+  }
+  allowed.push_back({0x08, 0x10});
+  ASSERT_EQ(after.resource.system.size(), before.resource.system.size());
+  for (const auto& [from, to] : differences(before.resource.system, after.resource.system)) {
+    bool ok = false;
+    for (const auto& [x, y] : allowed) ok |= from >= x && to <= y;
+    EXPECT_TRUE(ok) << "system bytes " << from << ".." << to << " changed";
+  }
+  EXPECT_NE(after.resource.graphicsFlags, before.resource.graphicsFlags);
+}
+
+TEST(YtdReplace, ADrawablesTextureInPlaceAndRefusedAtAnotherSize) {
+  STRATA_SKIP_WITHOUT_SHARED();
+  // tr_prop_tr_sign_gf_mr_01a.ydr: one A8R8G8B8 256x16 texture (1 mip) whose
+  // 16 KiB of data are the whole graphics segment.
+  const fs::path in = shared("drawables-legacy/tr_prop_tr_sign_gf_mr_01a.ydr"), dir = tempDir();
+  const Rgba img = gradient(256, 16, true, 5);
+  writePng(dir / "sign.png", img);
+  const fs::path out = dir / "out.ydr";
+  const RunResult r = cli({"ytd", "replace", in.string(), "-o", out.string(),
+                           "prop_tr_sign_gf_mr_01a_pal=" + (dir / "sign.png").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(validateCounts(out), std::make_pair(0, 0));
+  const ytd::TextureContainer before = readBack(in), after = readBack(out);
+  EXPECT_EQ(after.resource.system, before.resource.system);
+  const ytd::TextureEntry& e = after.dictionaries[0].entries[0];
+  const ytd::TextureReading& t = after.texture(e);
+  EXPECT_EQ(image::decodeRGBA8(ytd::toImage(e.record, t.layout, t.data)), img.px); // lossless
+  for (const auto& [from, to] : differences(before.resource.graphics, after.resource.graphics))
+    EXPECT_LE(to, 16384u) << from;
+
+  writePng(dir / "big.png", gradient(512, 16, false));
+  const fs::path refused = dir / "refused.ydr";
+  const RunResult no = cli({"ytd", "replace", in.string(), "-o", refused.string(),
+                            "prop_tr_sign_gf_mr_01a_pal=" + (dir / "big.png").string()});
+  EXPECT_EQ(no.exitCode, 1);
+  EXPECT_NE(no.output.find("big.png"), std::string::npos) << no.output;
+  EXPECT_NE(no.output.find("rewritten in place only when size, format and mip count stay"),
+            std::string::npos)
+      << no.output;
+  EXPECT_FALSE(fs::exists(refused));
+}
