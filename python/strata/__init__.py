@@ -9,10 +9,13 @@ add-on and the Maya plug-in.
             print(node.name, node.tags)
         scene.write_gltf("terrain.glb")
 
+    strata.ytd.replace("props.ytd", "props-edited.ytd", images={"sign": "sign.png"})
+
 Arrays are numpy arrays when numpy is importable, flat array.array otherwise
 (strata.HAVE_NUMPY). Every failure raises strata.Error with the library's
 message (the file, the byte offset, what was expected).
 """
+from . import ytd
 from ._arrays import HAVE_NUMPY, flat
 from ._native import Error, abi_version, library_path
 from .atlas_edit import AtlasEdit, export_atlas
@@ -23,4 +26,4 @@ __version__ = "0.1.0"
 
 __all__ = ["HAVE_NUMPY", "flat", "Error", "abi_version", "library_path", "AtlasEdit",
            "export_atlas", "Image", "Material", "Mesh", "MorphTarget", "Node", "Primitive",
-           "Scene", "Texture", "detect", "info", "load", "validate", "__version__"]
+           "Scene", "Texture", "detect", "info", "load", "validate", "ytd", "__version__"]
