@@ -115,10 +115,11 @@ strata_status strata_atlas_edit_write(strata_atlas_edit* e, const char* base_pat
       return st;
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (!fs::is_regular_file(base_path, ec))
+    if (!fs::is_regular_file(strata::pathOf(base_path), ec))
       return fail(e->error, STRATA_ERROR_IO, std::string(base_path) + ": no such file");
     // The base is never overwritten, even atomically: a bad edit must not cost it.
-    if (fs::exists(out_path, ec) && fs::equivalent(out_path, base_path, ec))
+    if (fs::exists(strata::pathOf(out_path), ec) &&
+        fs::equivalent(strata::pathOf(out_path), strata::pathOf(base_path), ec))
       return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT,
                   std::string(out_path) + " is the base file; write a new file");
     std::vector<uint8_t> base = strata::readFile(base_path);

@@ -13,7 +13,7 @@
 struct strata_scene {
   std::string error; // text of the last failed call, "" after success
   bool loaded = false;
-  std::string path;
+  strata::Source source{""}; // what was loaded: a file, or bytes in memory
   const strata::FormatHandler* handler = nullptr;
   strata::Scene scene;
 };

@@ -1,7 +1,9 @@
 // strata.h scene handles: create, load, summary, info and validation JSON.
 #include "capi_handles.h"
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/formats.h"
+#include "strata/rc2.h"
 #include "strata/text.h"
 
 #include <filesystem>
@@ -34,12 +36,13 @@ strata::LoadOptions toLoadOptions(const strata_load_options& o) {
 bool readable(const std::string& path, std::string& why) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::exists(path, ec)) {
+  if (strata::rc2::splitMemberPath(path)) return true; // a level in a disc image
+  if (!fs::exists(strata::pathOf(path), ec)) {
     why = path + ": no such file or directory";
     return false;
   }
-  if (fs::is_directory(path, ec)) return true;
-  std::ifstream in(path, std::ios::binary);
+  if (fs::is_directory(strata::pathOf(path), ec)) return true;
+  std::ifstream in(strata::pathOf(path), std::ios::binary);
   if (!in) {
     why = path + ": cannot open for reading";
     return false;
@@ -58,18 +61,55 @@ nlohmann::json reportJson(const strata::ValidationReport& r) {
 
 // `strata info --json` and `strata validate` of one file, as the loaded-scene and
 // by-path calls both return them.
-strata_status infoText(std::string& slot, const strata::FormatHandler& h, const std::string& path,
+strata_status infoText(std::string& slot, const strata::FormatHandler& h, const strata::Source& in,
                        char** out_json) {
   if (!h.info)
     return fail(slot, STRATA_ERROR_UNSUPPORTED, std::string(h.name) + " has no structure summary");
-  return returnText(slot, h.info(path).dump(), out_json);
+  return returnText(slot, h.info(in).dump(), out_json);
 }
 
 strata_status validateText(std::string& slot, const strata::FormatHandler& h,
-                           const std::string& path, char** out_json) {
+                           const strata::Source& in, char** out_json) {
   if (!h.validate)
     return fail(slot, STRATA_ERROR_UNSUPPORTED, std::string(h.name) + " has no validation");
-  return returnText(slot, reportJson(h.validate(path)).dump(), out_json);
+  return returnText(slot, reportJson(h.validate(in)).dump(), out_json);
+}
+
+// Loads `in` into the handle (the body of strata_scene_load and
+// strata_load_memory): a failed load leaves it empty rather than half old,
+// half new.
+strata_status loadInto(strata_scene* s, const strata::Source& in,
+                       const strata_load_options* options) {
+  strata_load_options o;
+  if (strata_status st = readOptions(s->error, options, o, "strata_load_options")) return st;
+  s->loaded = false;
+  s->scene = strata::Scene();
+  s->handler = nullptr;
+  std::string why;
+  if (in.onDisk() && !readable(in.path, why)) return fail(s->error, STRATA_ERROR_IO, why);
+  const strata::FormatHandler& h = strata::requireFormat(in);
+  const strata::LoadOptions lo = toLoadOptions(o);
+  strata::Scene scene;
+  if (o.flags & STRATA_LOAD_IMAGES_ONLY) {
+    if (!h.textures)
+      return fail(s->error, STRATA_ERROR_UNSUPPORTED,
+                  in.path + ": " + h.name + " files hold no textures");
+    scene.name = strata::escapeUtf8(in.path);
+    strata::TextureSet set = h.textures(in, lo);
+    scene.images = std::move(set.images);
+    scene.leftOut = std::move(set.leftOut);
+  } else if (!h.load) {
+    return fail(s->error, STRATA_ERROR_UNSUPPORTED,
+                in.path + ": " + h.name +
+                    " files hold no geometry (STRATA_LOAD_IMAGES_ONLY reads their textures)");
+  } else {
+    scene = h.load(in, lo);
+  }
+  s->scene = std::move(scene);
+  s->source = in;
+  s->handler = &h;
+  s->loaded = true;
+  return STRATA_OK;
 }
 
 // The handler of a file given by path (not loaded): I/O and unrecognised
@@ -121,37 +161,18 @@ strata_status strata_scene_load(strata_scene* s, const char* path,
   if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
   return guarded(s->error, [&] {
     if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
-    strata_load_options o;
-    if (strata_status st = readOptions(s->error, options, o, "strata_load_options")) return st;
-    // A failed load leaves the handle empty rather than half old, half new.
-    s->loaded = false;
-    s->scene = strata::Scene();
-    s->handler = nullptr;
-    std::string why;
-    if (!readable(path, why)) return fail(s->error, STRATA_ERROR_IO, why);
-    const strata::FormatHandler& h = strata::requireFormat(path);
-    const strata::LoadOptions lo = toLoadOptions(o);
-    strata::Scene scene;
-    if (o.flags & STRATA_LOAD_IMAGES_ONLY) {
-      if (!h.textures)
-        return fail(s->error, STRATA_ERROR_UNSUPPORTED,
-                    std::string(path) + ": " + h.name + " files hold no textures");
-      scene.name = strata::escapeUtf8(path);
-      strata::TextureSet set = h.textures(path, lo);
-      scene.images = std::move(set.images);
-      scene.leftOut = std::move(set.leftOut);
-    } else if (!h.load) {
-      return fail(s->error, STRATA_ERROR_UNSUPPORTED,
-                  std::string(path) + ": " + h.name +
-                      " files hold no geometry (STRATA_LOAD_IMAGES_ONLY reads their textures)");
-    } else {
-      scene = h.load(path, lo);
-    }
-    s->scene = std::move(scene);
-    s->path = path;
-    s->handler = &h;
-    s->loaded = true;
-    return STRATA_OK;
+    return loadInto(s, strata::Source(path), options);
+  });
+}
+
+strata_status strata_load_memory(strata_scene* s, const void* data, size_t size, const char* name,
+                                 const strata_load_options* options) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (!data && size) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "data is NULL");
+    if (!name) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "name is NULL");
+    const uint8_t* bytes = static_cast<const uint8_t*>(data);
+    return loadInto(s, strata::Source(std::vector<uint8_t>(bytes, bytes + size), name), options);
   });
 }
 
@@ -192,11 +213,11 @@ strata_status strata_scene_get_left_out(strata_scene* s, uint32_t index, const c
 }
 
 strata_status strata_scene_info_json(strata_scene* s, char** out_json) {
-  return onLoadedScene(s, [&] { return infoText(s->error, *s->handler, s->path, out_json); });
+  return onLoadedScene(s, [&] { return infoText(s->error, *s->handler, s->source, out_json); });
 }
 
 strata_status strata_scene_validate_json(strata_scene* s, char** out_json) {
-  return onLoadedScene(s, [&] { return validateText(s->error, *s->handler, s->path, out_json); });
+  return onLoadedScene(s, [&] { return validateText(s->error, *s->handler, s->source, out_json); });
 }
 
 strata_status strata_scene_info_file_json(strata_scene* s, const char* path, char** out_json) {
@@ -208,6 +229,25 @@ strata_status strata_scene_info_file_json(strata_scene* s, const char* path, cha
 strata_status strata_scene_validate_file_json(strata_scene* s, const char* path, char** out_json) {
   return onFile(s, path, out_json, [&](const strata::FormatHandler& h) {
     return validateText(s->error, h, path, out_json);
+  });
+}
+
+strata_status strata_levels_json(strata_scene* s, const char* path, const char* selector,
+                                 char** out_json) {
+  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
+  return guarded(s->error, [&] {
+    if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
+    if (!out_json) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_json is NULL");
+    std::string why;
+    if (!readable(path, why)) return fail(s->error, STRATA_ERROR_IO, why);
+    nlohmann::json list = nlohmann::json::array();
+    for (const strata::rc2::LevelEntry& e : strata::rc2::listLevels(path))
+      if (!selector || strata::rc2::levelMatches(selector, e.id))
+        list.push_back({{"path", strata::escapeUtf8(e.path)},
+                        {"file", strata::escapeUtf8(e.file)},
+                        {"id", e.id},
+                        {"name", e.name}});
+    return returnText(s->error, list.dump(), out_json);
   });
 }
 

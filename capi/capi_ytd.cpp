@@ -66,9 +66,10 @@ strata_status checkPaths(strata_ytd_edit* e, const char* in, const char* out) {
   if (!out) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "out_path is NULL");
   if (!in) return STRATA_OK;
   std::error_code ec;
-  if (!fs::is_regular_file(in, ec))
+  if (!fs::is_regular_file(strata::pathOf(in), ec))
     return fail(e->error, STRATA_ERROR_IO, std::string(in) + ": no such file");
-  if (fs::exists(out, ec) && fs::equivalent(out, in, ec))
+  if (fs::exists(strata::pathOf(out), ec) &&
+      fs::equivalent(strata::pathOf(out), strata::pathOf(in), ec))
     return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT,
                 std::string(out) + " is the input; write a new file");
   return STRATA_OK;

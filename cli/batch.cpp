@@ -1,7 +1,9 @@
 #include "batch.h"
 #include "shard.h"
 
+#include "strata/fileio.h"
 #include "strata/parallel.h"
+#include "strata/rc2.h"
 
 #include <algorithm>
 #include <atomic>
@@ -17,10 +19,11 @@ namespace fs = std::filesystem;
 
 static uint64_t inputSize(const std::string& path) {
   std::error_code ec;
-  if (fs::is_regular_file(path, ec)) return fs::file_size(path, ec);
+  if (fs::is_regular_file(pathOf(path), ec)) return fs::file_size(pathOf(path), ec);
+  if (rc2::splitMemberPath(path)) return rc2::memberSize(path); // a level in a disc image
   uint64_t n = 0;
-  if (fs::is_directory(path, ec)) // a tfrag level: the files directly in it
-    for (const auto& e : fs::directory_iterator(path, ec))
+  if (fs::is_directory(pathOf(path), ec)) // a tfrag level: the files directly in it
+    for (const auto& e : fs::directory_iterator(pathOf(path), ec))
       if (e.is_regular_file(ec)) n += e.file_size(ec);
   return n;
 }
@@ -38,7 +41,7 @@ std::vector<OutputFile> existingOutputs(const std::vector<std::string>& paths) {
   std::vector<OutputFile> out;
   for (const std::string& p : paths) {
     std::error_code ec;
-    const uint64_t n = fs::file_size(p, ec);
+    const uint64_t n = fs::file_size(pathOf(p), ec);
     if (!ec) out.push_back({p, n});
   }
   return out;
@@ -55,21 +58,21 @@ void recordFailure(Record& r, const std::exception& e) {
 std::vector<std::string> batchOutputNames(const std::vector<Input>& inputs, const std::string& out,
                                           const std::string& ext) {
   std::map<std::string, int> stems;
-  for (const Input& in : inputs) stems[fs::path(in.path).stem().string()]++;
+  for (const Input& in : inputs) stems[pathOf(in.path).stem().string()]++;
   std::vector<std::string> names;
   for (const Input& in : inputs) {
-    const fs::path p(in.path);
+    const fs::path p = pathOf(in.path);
     const std::string base =
         stems[p.stem().string()] > 1 ? p.filename().string() : p.stem().string();
-    names.push_back((fs::path(out) / (base + ext)).string());
+    names.push_back((pathOf(out) / pathOf(base + ext)).string());
   }
   return names;
 }
 
 bool makeOutputDirectory(const std::string& dir) {
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (fs::is_directory(dir, ec)) return true;
+  fs::create_directories(pathOf(dir), ec);
+  if (fs::is_directory(pathOf(dir), ec)) return true;
   std::fprintf(stderr, "strata: error: %s: cannot create the output directory\n", dir.c_str());
   return false;
 }
@@ -80,7 +83,7 @@ size_t countStatus(const std::vector<Record>& records, Status status) {
 }
 
 unsigned jobCount(int jobs, size_t inputs) {
-  unsigned n = jobs > 0 ? unsigned(jobs) : std::max(1u, std::thread::hardware_concurrency());
+  unsigned n = jobs > 0 ? unsigned(jobs) : coreCount();
   return unsigned(std::min<size_t>(n, std::max<size_t>(inputs, 1)));
 }
 

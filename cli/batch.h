@@ -17,6 +17,7 @@ struct BatchArgs {
   std::string report; // --report FILE.json; empty: none
   int jobs = 0;       // 0: every core
   bool skipExisting = false;
+  std::vector<std::string> levels; // --level ID|NAME: R&C2 levels to pick (levels.h)
 };
 
 // A Record for `in` with path, key, format and size filled in.

@@ -36,7 +36,8 @@ int runTiles(const TilesArgs& args);
 // Summary: a few lines (info_summary.h); Json: everything, as `info --json`
 // has always printed it; Tree: the same as an indented tree (`--verbose`).
 enum class InfoView { Summary, Json, Tree };
-int runInfo(const std::string& input, InfoView view);
+// `levels`: --level, R&C2 levels of a disc image or directory to describe.
+int runInfo(const std::string& input, InfoView view, const std::vector<std::string>& levels = {});
 struct ValidateArgs {
   std::vector<std::string> inputs;
   bool json = false;

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "gltf_writer.h"
 #include "inputs.h"
+#include "levels.h"
 #include "meshopt_compress.h"
 #include "progress.h"
 
@@ -28,7 +29,7 @@ static gltf::TextureMode textureMode(const std::string& s) {
 }
 
 static std::string lowerExtension(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
+  std::string ext = pathOf(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   return ext;
@@ -111,14 +112,14 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
       rec.notes.push_back({note, Error::kNoOffset});
     }
     const fs::path fallback =
-        fs::path(out).parent_path() / (fs::path(out).stem().string() + ".fallback.bin");
+        pathOf(out).parent_path() / pathOf(pathOf(out).stem().string() + ".fallback.bin");
     rec.outputs = existingOutputs({out, fallback.string()});
     return;
   }
   const std::vector<std::string> beside = gltf::writeGltfFile(scene, out, wo);
   if (!beside.empty()) {
     const std::string note = std::to_string(beside.size()) + " KTX2 images written beside it (" +
-                             fs::path(beside.front()).filename().string() +
+                             pathOf(beside.front()).filename().string() +
                              " ...), referenced by URI; the PNG sources stay inside the GLB";
     bar.print(stderr, out + ": note: " + note + "\n");
     rec.notes.push_back({note, Error::kNoOffset});
@@ -131,6 +132,13 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
 int runConvert(const ConvertArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
   ExpandedInputs ex = expandInputs(args.inputs);
+  expandDiscs(ex, args.load.partial);
+  if (!selectLevels(ex, args.batch.levels)) return kExitFailed;
+  // One level picked from an image or a directory, into OUT.glb: a file, not a batch.
+  const std::string outExt = lowerExtension(args.output);
+  if (!args.batch.levels.empty() && ex.inputs.size() == 1 &&
+      (outExt == ".glb" || outExt == ".gltf"))
+    ex.batch = false;
   // Files found in a directory that hold no scene (a TQT beside its CHU) are not inputs.
   dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.load; });
   if (ex.inputs.empty()) {
@@ -151,7 +159,7 @@ int runConvert(const ConvertArgs& args) {
   }
   Progress bar(ex.batch || ex.inputs.empty()
                    ? "converting"
-                   : "converting " + fs::path(ex.inputs.front().path).filename().string(),
+                   : "converting " + pathOf(ex.inputs.front().path).filename().string(),
                ex.batch ? ex.inputs.size() : 0, ex.batch ? bytes : 0);
   // Off a terminal a batch says one line per input on stdout (on one, the bar does).
   const bool lines = ex.batch && !bar.terminal();
@@ -181,6 +189,7 @@ int runConvert(const ConvertArgs& args) {
           bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
         }
       });
+  withdrawBrokenDiscs(records, args.load.partial);
   const size_t skipped = countStatus(records, Status::Skipped);
   const size_t failed = countStatus(records, Status::Failed);
   const double seconds =

@@ -57,13 +57,13 @@ void printReport(const ExportAtlasArgs& a, const AtlasExportReport& r, size_t by
 int runExportAtlas(const ExportAtlasArgs& a) {
   std::error_code ec;
   for (const std::string* p : {&a.edited, &a.base})
-    if (!fs::is_regular_file(*p, ec)) {
+    if (!fs::is_regular_file(pathOf(*p), ec)) {
       std::fprintf(stderr, "strata: error: %s: no such file\n", p->c_str());
       return kExitFailed;
     }
   // The base is never overwritten, even atomically: a bad edit must not cost it.
   for (const std::string* p : {&a.edited, &a.base})
-    if (fs::exists(a.output, ec) && fs::equivalent(a.output, *p, ec)) {
+    if (fs::exists(pathOf(a.output), ec) && fs::equivalent(pathOf(a.output), pathOf(*p), ec)) {
       std::fprintf(stderr, "strata: error: -o %s is the %s input; write a new file\n",
                    a.output.c_str(), p == &a.base ? "--base" : "edited");
       return kExitUsage;

@@ -1,4 +1,5 @@
 #include "info_summary.h"
+#include "strata/fileio.h"
 
 #include <filesystem>
 
@@ -62,10 +63,9 @@ static std::vector<std::string> chuLines(const json& info) {
   std::vector<std::string> lines{
       "chu v" + num(info, "version") + ": " + num(info, "chunkCount") + " chunks in " +
       num(info, "treeDepth") + " levels, " + num(info, "fileSize") + " bytes" +
-      (textured
-           ? ", textures from " +
-                 std::filesystem::path(info["companionTqt"].get<std::string>()).filename().string()
-           : ", no .tqt beside it")};
+      (textured ? ", textures from " +
+                      pathOf(info["companionTqt"].get<std::string>()).filename().string()
+                : ", no .tqt beside it")};
   for (const json& l : info.value("levels", json::array()))
     lines.push_back("level " + num(l, "level") + ": " + num(l, "chunks") + " chunks, " +
                     num(l, "triangles") + " triangles (skirts included), " +
@@ -106,6 +106,35 @@ static std::vector<std::string> tfragLines(const json& info) {
   return lines;
 }
 
+// R&C2: a level's identity, its tfrags (core and chunks) and the core data's
+// sizes; a disc: one line per level.
+static std::vector<std::string> rc2Lines(const json& info) {
+  if (info.value("format", "") == "rc2-disc") {
+    const json& levels = info.value("levels", json::array());
+    std::vector<std::string> lines{"rc2 disc image: " + std::to_string(levels.size()) + " levels"};
+    for (const json& l : levels) {
+      std::string s = l.value("file", "?") + ": ";
+      s += l.contains("id") ? "id " + num(l, "id") + " " + l.value("name", "?") : "no id";
+      if (l.contains("tfrags"))
+        s += ", " + num(l, "tfrags") + " tfrags, " + num(l, "chunks") + " chunks, " +
+             num(l, "textures") + " textures";
+      if (l.contains("error")) s += "; error: " + l.value("error", "");
+      lines.push_back(s);
+    }
+    return lines;
+  }
+  const json& core = info.value("coreData", json::object());
+  std::vector<std::string> lines{
+      "rc2 level " + num(info, "id") + " (" + info.value("name", "?") +
+      "): " + num(info, "tfrags") + " tfrags (" + num(info, "coreTfrags") + " in the core), " +
+      num(info, "textures") + " textures; core data " + num(core, "compressed") + " -> " +
+      num(core, "decompressed") + " bytes"};
+  for (const json& c : info.value("chunks", json::array()))
+    if (c.contains("tfrags"))
+      lines.push_back("chunk " + num(c, "index") + ": " + num(c, "tfrags") + " tfrags");
+  return lines;
+}
+
 std::vector<std::string> infoSummary(const std::string& input, const json& info) {
   const std::string format = info.value("format", "");
   std::vector<std::string> lines;
@@ -121,6 +150,8 @@ std::vector<std::string> infoSummary(const std::string& input, const json& info)
     lines = tqtLines(info);
   } else if (format == "tfrag") {
     lines = tfragLines(info);
+  } else if (format == "rc2-level" || format == "rc2-disc") {
+    lines = rc2Lines(info);
   } else { // a format without a summary of its own: its top-level numbers
     std::string s = format;
     for (auto it = info.begin(); it != info.end(); ++it)

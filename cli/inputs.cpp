@@ -1,4 +1,5 @@
 #include "inputs.h"
+#include "strata/fileio.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,14 +11,14 @@ namespace fs = std::filesystem;
 static void walk(const fs::path& root, const fs::path& dir, ExpandedInputs& out) {
   std::vector<fs::path> entries;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e.path());
+  for (const auto& e : fs::directory_iterator(pathOf(dir), ec)) entries.push_back(e.path());
   std::sort(entries.begin(), entries.end());
   for (const fs::path& p : entries) {
     const FormatHandler* h = detectFormat(p.string());
     const std::string key = p.lexically_relative(root).generic_string();
     if (h)
       out.inputs.push_back({p.string(), h, true, key});
-    else if (fs::is_directory(p, ec))
+    else if (fs::is_directory(pathOf(p), ec))
       walk(root, p, out);
     else
       out.ignored.push_back({p.string(), nullptr, true, key});
@@ -32,14 +33,14 @@ ExpandedInputs expandInputs(const std::vector<std::string>& args) {
     const FormatHandler* h = detectFormat(a);
     size_t before = r.inputs.size();
     const size_t ignoredBefore = r.ignored.size();
-    if (!h && fs::is_directory(a, ec)) walk(a, a, r);
+    if (!h && fs::is_directory(pathOf(a), ec)) walk(pathOf(a), pathOf(a), r);
     if (r.inputs.size() > before) {
       r.batch = true;
     } else {
       // A file, or a directory holding nothing recognised: the input itself,
       // so every command reports it rather than silently doing nothing.
       r.ignored.resize(ignoredBefore);
-      fs::path name = fs::path(a).lexically_normal();
+      fs::path name = pathOf(a).lexically_normal();
       if (!name.has_filename()) name = name.parent_path(); // "dir/"
       r.inputs.push_back({a, h, false, name.filename().generic_string()});
     }

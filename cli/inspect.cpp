@@ -3,12 +3,15 @@
 #include "commands.h"
 #include "info_summary.h"
 #include "inputs.h"
+#include "levels.h"
 
 #include "strata/error.h"
+#include "strata/rc2.h"
 #include "strata/text.h"
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 namespace strata::cli {
 
@@ -29,16 +32,38 @@ static void printHuman(const json& j, int indent) {
   }
 }
 
-int runInfo(const std::string& input, InfoView view) {
+int runInfo(const std::string& input, InfoView view, const std::vector<std::string>& levels) {
   try {
-    const FormatHandler& h = requireFormat(input);
-    json j = h.info(input);
-    if (view == InfoView::Json)
-      std::printf("%s\n", j.dump(2).c_str());
-    else if (view == InfoView::Tree)
-      printHuman(j, 0);
-    else
-      for (const std::string& line : infoSummary(input, j)) std::printf("%s\n", line.c_str());
+    // --level: the levels of a disc image or directory it picks, each described.
+    std::vector<std::string> paths{input};
+    if (!levels.empty()) {
+      paths.clear();
+      for (const rc2::LevelEntry& e : rc2::listLevels(input))
+        for (const std::string& sel : levels)
+          if (rc2::levelMatches(sel, e.id)) {
+            paths.push_back(e.path);
+            break;
+          }
+      if (paths.empty()) throw Error(input, Error::kNoOffset, "no level matches --level");
+    } else if (!detectFormat(input) && std::filesystem::is_directory(input)) {
+      // A directory of LEVEL<n>.WAD files (the disc's G/): each level described.
+      try {
+        paths.clear();
+        for (const rc2::LevelEntry& e : rc2::listLevels(input)) paths.push_back(e.path);
+      } catch (const Error&) {
+        paths = {input}; // none there: requireFormat says what the directory lacks
+      }
+    }
+    for (const std::string& path : paths) {
+      const FormatHandler& h = requireFormat(path);
+      json j = h.info(path);
+      if (view == InfoView::Json)
+        std::printf("%s\n", j.dump(2).c_str());
+      else if (view == InfoView::Tree)
+        printHuman(j, 0);
+      else
+        for (const std::string& line : infoSummary(path, j)) std::printf("%s\n", line.c_str());
+    }
     return kExitOk;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "strata: error: %s\n", e.what());
@@ -49,6 +74,8 @@ int runInfo(const std::string& input, InfoView view) {
 int runValidate(const ValidateArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
   ExpandedInputs ex = expandInputs(args.inputs);
+  expandDiscs(ex, false);
+  if (!selectLevels(ex, args.batch.levels)) return kExitFailed;
   if (!applyShard(args.batch, ex, nullptr)) return kExitUsage;
   std::vector<Record> started;
   uint64_t bytes = 0;

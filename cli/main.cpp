@@ -1,5 +1,6 @@
 // The `strata` command (design.md "The strata command").
 #include "commands.h"
+#include "console.h"
 #include "ytd_command.h"
 
 #include "strata/parallel.h"
@@ -13,6 +14,9 @@ using namespace strata::cli;
 // --shard, --report and, where a command writes files, --skip-existing and
 // --jobs (docs/distributed.md).
 void addBatchOptions(CLI::App* cmd, BatchArgs& b, bool writes) {
+  cmd->add_option("--level", b.levels,
+                  "Ratchet & Clank 2: the level to take from a disc image or a directory, by id "
+                  "or name (case-insensitive, e.g. --level oozla); repeatable");
   cmd->add_option("--shard", b.shard,
                   "Work on shard I of N (1 <= I <= N) of the inputs, chosen by a stable hash of "
                   "each input's path below the argument it came from");
@@ -32,6 +36,9 @@ void addBatchOptions(CLI::App* cmd, BatchArgs& b, bool writes) {
 int main(int argc, char** argv) {
   CLI::App app{"Strata: legacy game terrain and textures to glTF and back"};
   app.require_subcommand(1);
+  // CLI11 takes "/x" for an option on Windows by default: a path is not one.
+  // (Before the subcommands, which inherit it.)
+  app.allow_windows_style_options(false);
   app.set_version_flag("--version", "strata 0.1.0");
 
   ConvertArgs conv;
@@ -89,6 +96,10 @@ int main(int argc, char** argv) {
   info->add_option("input", infoInput, "Input file")->required();
   info->add_flag("--json", infoJson, "Everything, as machine-readable JSON");
   info->add_flag("--verbose", infoVerbose, "Everything, as an indented tree");
+  std::vector<std::string> infoLevels;
+  info->add_option("--level", infoLevels,
+                   "Ratchet & Clank 2: describe this level of a disc image or directory (id or "
+                   "name); repeatable");
 
   ValidateArgs val;
   auto* validate = app.add_subcommand(
@@ -139,8 +150,12 @@ int main(int argc, char** argv) {
   YtdArgs ytdArgs;
   auto* ytd = addYtdCommand(app, ytdArgs);
 
+  // File names reach the commands as UTF-8 (console.h).
+  std::vector<std::string> args = utf8Arguments(argc, argv);
+  std::vector<char*> utf8Argv;
+  for (std::string& a : args) utf8Argv.push_back(a.data());
   try {
-    app.parse(argc, argv);
+    app.parse(int(utf8Argv.size()), utf8Argv.data());
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
@@ -154,9 +169,11 @@ int main(int argc, char** argv) {
   if (*convert || *textures || *tiles || *ytd) strata::startHelperThreads();
   if (*convert) return runConvert(conv);
   if (*info)
-    return runInfo(infoInput, infoJson      ? InfoView::Json
-                              : infoVerbose ? InfoView::Tree
-                                            : InfoView::Summary);
+    return runInfo(infoInput,
+                   infoJson      ? InfoView::Json
+                   : infoVerbose ? InfoView::Tree
+                                 : InfoView::Summary,
+                   infoLevels);
   if (*tiles) return runTiles(tl);
   if (*validate) return runValidate(val);
   if (*merge) return runReportMerge(mergeInputs, mergeOutput);

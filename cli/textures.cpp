@@ -1,6 +1,7 @@
 // `strata textures IN -o DIR --format png|dds|ktx2`.
 #include "batch.h"
 #include "commands.h"
+#include "levels.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -82,7 +83,7 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
     for (int n = 2; !taken.insert(lowerCase(name + ext)).second; ++n)
       name = fileSafeName(images[i].name) + "_" + std::to_string(n);
     names[i] = name + ext;
-    skip[i] = skipExisting && fs::exists(dir / names[i]);
+    skip[i] = skipExisting && fs::exists(dir / pathOf(names[i]));
   }
   // Every image at once on the cores (the UASTC encoder spreads each image
   // over them itself); the first image that fails is the error either way.
@@ -95,7 +96,7 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
     const Image& img = images[i];
     bar.update(i, images.size());
     if (skip[i]) {
-      kept.push_back((dir / names[i]).string());
+      kept.push_back((dir / pathOf(names[i])).string());
       continue;
     }
     if (args.uastc) {
@@ -109,10 +110,10 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
   }
   bar.phase("writing");
   std::error_code ec;
-  fs::create_directories(dir, ec);
+  fs::create_directories(pathOf(dir), ec);
   std::vector<std::string> written;
   for (auto& [name, bytes] : files) {
-    written.push_back((dir / name).string());
+    written.push_back((dir / pathOf(name)).string());
     writeFileAtomic(written.back(), bytes);
   }
   rec.outputs = existingOutputs(written);
@@ -124,6 +125,8 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
 int runTextures(const TexturesArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
   ExpandedInputs ex = expandInputs(args.inputs);
+  expandDiscs(ex, args.load.partial);
+  if (!selectLevels(ex, args.batch.levels)) return kExitFailed;
   // Files found in a directory that hold no textures (a CHU: its TQT does) are not inputs.
   dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.textures; });
   // One input writes into DIR; a batch writes each input into DIR/<stem>/,
@@ -141,33 +144,34 @@ int runTextures(const TexturesArgs& args) {
   Progress bar("textures", ex.batch ? ex.inputs.size() : 0, ex.batch ? bytes : 0);
   std::vector<Record> records =
       runBatch(ex.inputs, started, ex.batch ? args.batch.jobs : 1, bar, [&](size_t i, Record& r) {
-        const fs::path dir = dirs[i];
+        const fs::path dir = pathOf(dirs[i]);
         try {
           if (!ex.batch) {
             writeTextures(ex.inputs[i], dir, args, args.batch.skipExisting, bar, r);
-          } else if (args.batch.skipExisting && fs::is_directory(dir)) {
+          } else if (args.batch.skipExisting && fs::is_directory(pathOf(dir))) {
             r.status = Status::Skipped; // renamed into place only when complete
-            for (const auto& e : fs::directory_iterator(dir))
+            for (const auto& e : fs::directory_iterator(pathOf(dir)))
               r.outputs.push_back({e.path().string(), e.file_size()});
             std::sort(r.outputs.begin(), r.outputs.end(),
                       [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });
             return;
           } else {
-            fs::path partial = dir.parent_path() / ("." + dir.filename().string() + ".partial");
+            fs::path partial =
+                dir.parent_path() / pathOf("." + dir.filename().string() + ".partial");
             std::error_code ec;
-            fs::remove_all(partial, ec);
+            fs::remove_all(pathOf(partial), ec);
             try {
               // Created first: an input without textures gets its (empty)
               // directory too, so --skip-existing knows it is done.
-              fs::create_directories(partial);
+              fs::create_directories(pathOf(partial));
               writeTextures(ex.inputs[i], partial, args, false, bar, r);
-              fs::remove_all(dir, ec);
+              fs::remove_all(pathOf(dir), ec);
               fs::rename(partial, dir);
             } catch (...) {
-              fs::remove_all(partial, ec);
+              fs::remove_all(pathOf(partial), ec);
               throw;
             }
-            for (OutputFile& o : r.outputs) o.path = (dir / fs::path(o.path).filename()).string();
+            for (OutputFile& o : r.outputs) o.path = (dir / pathOf(o.path).filename()).string();
           }
           // The files written come first in outputs, those left alone after them.
           std::string lines;

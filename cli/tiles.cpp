@@ -8,6 +8,8 @@
 #include "tiles_tileset.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
+#include "strata/parallel.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -67,11 +69,11 @@ int runTiles(const TilesArgs& args) {
     std::fprintf(stderr, "strata: error: no terrain (.atlas or .chu) found\n");
     return kExitFailed;
   }
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = coreCount();
   const unsigned jobs = args.jobs > 0 ? unsigned(args.jobs) : cores;
   if (!ex.batch) {
     const Input& in = ex.inputs.front();
-    Progress bar("tiling " + fs::path(in.path).filename().string());
+    Progress bar("tiling " + pathOf(in.path).filename().string());
     try {
       tileOne(in, args.output, args, jobs, &bar);
     } catch (const std::exception& e) {

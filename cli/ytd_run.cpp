@@ -40,7 +40,7 @@ void printReport(const std::string& input, const std::string& output, const YtdR
 // -o must not name an input: a failed write must never cost it.
 bool isInput(const std::string& output, const std::string& input) {
   std::error_code ec;
-  return fs::exists(output, ec) && fs::equivalent(output, input, ec);
+  return fs::exists(pathOf(output), ec) && fs::equivalent(pathOf(output), pathOf(input), ec);
 }
 
 YtdWriteChoices choicesOf(const YtdArgs& a, Progress& bar) {
@@ -65,7 +65,7 @@ std::vector<uint8_t> runBuild(const YtdArgs& a, Progress& bar, YtdReport& report
   std::vector<YtdImage> images;
   std::error_code ec;
   for (const std::string& p : a.images) {
-    if (fs::is_directory(p, ec)) {
+    if (fs::is_directory(pathOf(p), ec)) {
       for (YtdImage& img : imagesInDirectory(p)) {
         img.fromDirectory = false; // build takes every image of the directory
         images.push_back(std::move(img));

@@ -15,6 +15,7 @@ struct AssimpLibrary {
   decltype(&aiCreatePropertyStore) createPropertyStore;
   decltype(&aiSetImportPropertyInteger) setImportPropertyInteger;
   decltype(&aiImportFileExWithProperties) importFileExWithProperties;
+  decltype(&aiImportFileFromMemoryWithProperties) importFileFromMemoryWithProperties;
   decltype(&aiGetErrorString) getErrorString;
   decltype(&aiReleaseImport) releaseImport;
   decltype(&aiReleasePropertyStore) releasePropertyStore;

@@ -6,6 +6,7 @@
 #include "normal_transform.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/text.h"
 
 #include <assimp/config.h>
@@ -162,7 +163,8 @@ private:
 
 } // namespace
 
-std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path) {
+std::vector<AtlasChunkEdit> readAssimpEdits(const Source& in) {
+  const std::string& path = in.path;
   // Assimp's forty-odd importers are uneven on malformed files (tests/fuzz
   // found that "ply\nformat ascii 1.0\n" hangs Assimp 5.2's PLY reader), so
   // only the formats DCC edits arrive in go to it, each picked by extension:
@@ -170,7 +172,7 @@ std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path) {
   // found 35 KB .dae files that make Assimp 5.2's DAE importer allocate
   // gigabytes (docs/robustness.md); DCC tools export the same edit as glTF,
   // OBJ or FBX.
-  std::string ext = std::filesystem::path(path).extension().string();
+  std::string ext = pathOf(path).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   if (ext != ".obj" && ext != ".fbx")
@@ -178,17 +180,22 @@ std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path) {
                       "an edited mesh is read as glTF/GLB (by its content) or as OBJ or FBX "
                       "(by the extension .obj, .fbx); '" +
                           ext + "' is none of them (COLLADA: export it as glTF, OBJ or FBX)");
+  if (!in.onDisk() && in.memory->size() > 0xFFFFFFFFull)
+    throw Error(path, Error::kNoOffset, "larger than 4 GiB");
   const AssimpLibrary& ai = assimpLibrary(path);
   // Owned here, let go on every way out (an Error thrown by the walk too).
   std::unique_ptr<aiPropertyStore, decltype(ai.releasePropertyStore)> props(
       ai.createPropertyStore(), ai.releasePropertyStore);
   // Keep lines and points as they are (an error below) rather than dropping them.
   ai.setImportPropertyInteger(props.get(), AI_CONFIG_PP_SBP_REMOVE, 0);
+  const unsigned steps =
+      aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure;
+  // Bytes in memory go by their name's extension, as a file does.
   std::unique_ptr<const aiScene, decltype(ai.releaseImport)> scene(
-      ai.importFileExWithProperties(path.c_str(),
-                                    aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                        aiProcess_ValidateDataStructure,
-                                    nullptr, props.get()),
+      in.onDisk() ? ai.importFileExWithProperties(path.c_str(), steps, nullptr, props.get())
+                  : ai.importFileFromMemoryWithProperties(
+                        reinterpret_cast<const char*>(in.memory->data()),
+                        unsigned(in.memory->size()), steps, ext.c_str() + 1, props.get()),
       ai.releaseImport);
   if (!scene)
     throw Error(path, Error::kNoOffset,

@@ -6,6 +6,7 @@
 // chunk comes from the node's extras.strata {level, x, y}, else from
 // L<level>_<x>_<y> in its name or its mesh's (edited_nodes.h).
 #include "strata/atlas_export.h"
+#include "strata/fileio.h"
 
 #include <string>
 #include <vector>
@@ -15,17 +16,19 @@ namespace strata::edits {
 // glTF 2.0 through tinygltf: .glb (by its "glTF" magic) or .gltf JSON, with
 // external buffers beside it. Triangle strips and fans become lists; points
 // and lines are an Error.
-std::vector<AtlasChunkEdit> readGltfEdits(const std::string& path);
+// Bytes in memory have no files beside them: a .gltf in memory must embed
+// its buffers (data: URIs).
+std::vector<AtlasChunkEdit> readGltfEdits(const Source& in);
 
 // OBJ, FBX and DAE through Assimp, chosen by the extension (other extensions
 // are Unsupported: Assimp's other importers hang or crash on malformed files):
 // polygons triangulated, identical vertices joined, Y up (as Blender and Maya
 // export) unless the file says Z is up (FBX UpAxis); texture V flipped to
 // glTF's top-left origin. Points and lines are an Error.
-std::vector<AtlasChunkEdit> readAssimpEdits(const std::string& path);
+std::vector<AtlasChunkEdit> readAssimpEdits(const Source& in);
 
 // glTF/GLB by magic (a GLB header, or JSON text), anything else through
 // readAssimpEdits.
-std::vector<AtlasChunkEdit> readEdits(const std::string& path);
+std::vector<AtlasChunkEdit> readEdits(const Source& in);
 
 } // namespace strata::edits

@@ -8,6 +8,7 @@
 #include "strata/fileio.h"
 #include "strata/text.h"
 
+#include <nlohmann/json.hpp>
 #include <tiny_gltf.h>
 
 #include <cctype>
@@ -66,42 +67,83 @@ Mat4 localMatrix(const tinygltf::Node& n) {
 }
 
 // Reads accessors with every bounds check the glTF spec implies, so a
-// damaged file is an Error, never an out-of-range read.
+// damaged file is an Error, never an out-of-range read. Every count is checked
+// against the bytes that hold it before anything is allocated for it: an
+// accessor against its bufferView, a view against its buffer, a sparse part
+// against its own views; an accessor without a bufferView against the cap its
+// primitive gives it (vertexCap).
 class Accessors {
 public:
   Accessors(const tinygltf::Model& m, const std::string& file) : m_(m), file_(file) {}
 
-  // count x comps values as floats (FLOAT, or normalized integers).
-  std::vector<float> floats(int index, int comps, const std::string& what) const {
+  // count x comps values as floats (FLOAT, or normalized integers). `cap`
+  // bounds the count of an accessor without a bufferView.
+  std::vector<float> floats(int index, int comps, size_t cap, const std::string& what) const {
     const tinygltf::Accessor& a = accessor(index, what);
+    const std::string who = what + ": accessor " + std::to_string(index);
     if (tinygltf::GetNumComponentsInType(uint32_t(a.type)) != comps)
-      fail(what + ": accessor " + std::to_string(index) + " has " +
-           std::to_string(tinygltf::GetNumComponentsInType(uint32_t(a.type))) +
+      fail(who + " has " + std::to_string(tinygltf::GetNumComponentsInType(uint32_t(a.type))) +
            " components, expected " + std::to_string(comps));
+    const Span data = dataSpan(a, comps, who);
+    // Without a bufferView, what the primitive's data (or the accessor's own
+    // sparse values) can hold.
+    const size_t held =
+        std::max(cap, a.sparse.isSparse && a.sparse.count > 0 ? size_t(a.sparse.count) : 0);
+    if (a.bufferView < 0 && a.count > held)
+      fail(who + " has no bufferView and declares " + std::to_string(a.count) +
+           " elements, more than its primitive's data holds (" + std::to_string(held) + ")");
+    const SparseSpans sparse = sparseSpans(a, comps, who);
     std::vector<float> out(a.count * size_t(comps), 0.0f);
     auto decode = [&](const uint8_t* p, float* dst) {
-      for (int c = 0; c < comps; ++c) dst[c] = component(a, p, c, what);
+      for (int c = 0; c < comps; ++c) dst[c] = component(a, p, c, who);
     };
-    if (a.bufferView >= 0)
-      walk(a, a.bufferView, a.byteOffset, a.count, comps, what,
-           [&](size_t i, const uint8_t* p) { decode(p, &out[i * size_t(comps)]); });
-    if (a.sparse.isSparse) applySparse(a, comps, what, out, decode);
+    for (size_t i = 0; i < data.count; ++i) decode(data.at(i), &out[i * size_t(comps)]);
+    for (size_t i = 0; i < sparse.values.count; ++i) {
+      const uint32_t where = integer(a.sparse.indices.componentType, sparse.indices.at(i), who);
+      if (where >= a.count)
+        fail(who + ": sparse index " + std::to_string(i) + " is " + std::to_string(where) +
+             ", past the accessor's " + std::to_string(a.count) + " elements");
+      decode(sparse.values.at(i), &out[size_t(where) * size_t(comps)]);
+    }
     return out;
   }
 
   std::vector<uint32_t> indices(int index, const std::string& what) const {
     const tinygltf::Accessor& a = accessor(index, what);
-    if (a.type != TINYGLTF_TYPE_SCALAR) fail(what + ": indices are not scalars");
-    std::vector<uint32_t> out(a.count, 0);
-    if (a.bufferView < 0) fail(what + ": indices have no bufferView");
-    walk(a, a.bufferView, a.byteOffset, a.count, 1, what,
-         [&](size_t i, const uint8_t* p) { out[i] = integer(a.componentType, p, what); });
+    const std::string who = what + ": accessor " + std::to_string(index);
+    if (a.type != TINYGLTF_TYPE_SCALAR) fail(who + ": indices are not scalars");
+    if (a.bufferView < 0) fail(who + ": indices have no bufferView");
+    if (a.sparse.isSparse) throw Unsupported(file_, Error::kNoOffset, who + ": sparse indices");
+    const Span data = dataSpan(a, 1, who);
+    std::vector<uint32_t> out(data.count);
+    for (size_t i = 0; i < data.count; ++i) out[i] = integer(a.componentType, data.at(i), who);
     return out;
+  }
+
+  // The element count an accessor's bufferView holds, checked; 0 for one
+  // without a bufferView, or that does not exist or has no known type (its
+  // reader says why).
+  size_t heldCount(int index, const std::string& what) const {
+    if (index < 0 || size_t(index) >= m_.accessors.size()) return 0;
+    const tinygltf::Accessor& a = m_.accessors[size_t(index)];
+    const int comps = tinygltf::GetNumComponentsInType(uint32_t(a.type));
+    if (comps <= 0 || componentSize(a.componentType) == 0) return 0;
+    return dataSpan(a, comps, what + ": accessor " + std::to_string(index)).count;
   }
 
 private:
   const tinygltf::Model& m_;
   const std::string& file_;
+
+  // `count` elements, the first at `base`, one every `stride` bytes.
+  struct Span {
+    const uint8_t* base = nullptr;
+    size_t stride = 0, count = 0;
+    const uint8_t* at(size_t i) const { return base + i * stride; }
+  };
+  struct SparseSpans {
+    Span indices, values;
+  };
 
   [[noreturn]] void fail(const std::string& what) const {
     throw Error(file_, Error::kNoOffset, what);
@@ -118,8 +160,57 @@ private:
     return s > 0 ? size_t(s) : 0;
   }
 
+  // The accessor's own elements (none without a bufferView).
+  Span dataSpan(const tinygltf::Accessor& a, int comps, const std::string& who) const {
+    if (a.bufferView < 0) return {};
+    return span(a.componentType, comps, a.bufferView, a.byteOffset, a.count, who, "");
+  }
+
+  // The sparse part's index and value spans, each checked against its view;
+  // its count at most the accessor's (its indices are distinct and below it).
+  SparseSpans sparseSpans(const tinygltf::Accessor& a, int comps, const std::string& who) const {
+    if (!a.sparse.isSparse) return {};
+    if (a.sparse.count < 1 || size_t(a.sparse.count) > a.count)
+      fail(who + ": sparse count " + std::to_string(a.sparse.count) + " is not in 1.." +
+           std::to_string(a.count) + " (the accessor's count)");
+    const size_t n = size_t(a.sparse.count);
+    const int indexType = a.sparse.indices.componentType;
+    if (indexType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
+        indexType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
+        indexType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT)
+      fail(who + ": sparse indices must be unsigned byte, short or int (component type " +
+           std::to_string(indexType) + ")");
+    return {span(indexType, 1, a.sparse.indices.bufferView,
+                 size_t(std::max(0, a.sparse.indices.byteOffset)), n, who, "sparse indices "),
+            span(a.componentType, comps, a.sparse.values.bufferView,
+                 size_t(std::max(0, a.sparse.values.byteOffset)), n, who, "sparse values ")};
+  }
+
+  // `count` elements of `comps` components of `componentType` at `offset` in
+  // bufferView `viewIndex`, checked to lie inside the view and its buffer.
+  Span span(int componentType, int comps, int viewIndex, size_t offset, size_t count,
+            const std::string& who, const std::string& part) const {
+    if (viewIndex < 0 || size_t(viewIndex) >= m_.bufferViews.size())
+      fail(who + ": " + part + "bufferView " + std::to_string(viewIndex) + " does not exist");
+    const tinygltf::BufferView& v = m_.bufferViews[size_t(viewIndex)];
+    if (v.buffer < 0 || size_t(v.buffer) >= m_.buffers.size())
+      fail(who + ": buffer " + std::to_string(v.buffer) + " does not exist");
+    const auto& buf = m_.buffers[size_t(v.buffer)].data;
+    const size_t elem = componentSize(componentType) * size_t(comps);
+    if (elem == 0) fail(who + ": unknown component type " + std::to_string(componentType));
+    const size_t stride = v.byteStride ? v.byteStride : elem;
+    if (v.byteOffset > buf.size() || v.byteLength > buf.size() - v.byteOffset)
+      fail(who + ": bufferView " + std::to_string(viewIndex) + " lies outside its buffer");
+    if (count > 0 && (offset > v.byteLength || elem > v.byteLength - offset ||
+                      (count - 1) > (v.byteLength - offset - elem) / stride))
+      fail(who + ": " + part + std::to_string(count) + " elements of " + std::to_string(elem) +
+           " bytes do not fit in bufferView " + std::to_string(viewIndex) + " (" +
+           std::to_string(v.byteLength) + " bytes from offset " + std::to_string(offset) + ")");
+    return {buf.data() + v.byteOffset + offset, stride, count};
+  }
+
   float component(const tinygltf::Accessor& a, const uint8_t* p, int c,
-                  const std::string& what) const {
+                  const std::string& who) const {
     const uint8_t* q = p + size_t(c) * componentSize(a.componentType);
     switch (a.componentType) {
     case TINYGLTF_COMPONENT_TYPE_FLOAT: {
@@ -142,11 +233,11 @@ private:
       return a.normalized ? std::max(float(v) / 32767.0f, -1.0f) : float(v);
     }
     default:
-      fail(what + ": unsupported component type " + std::to_string(a.componentType));
+      fail(who + ": unsupported component type " + std::to_string(a.componentType));
     }
   }
 
-  uint32_t integer(int type, const uint8_t* p, const std::string& what) const {
+  uint32_t integer(int type, const uint8_t* p, const std::string& who) const {
     switch (type) {
     case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
       return *p;
@@ -161,49 +252,9 @@ private:
       return v;
     }
     default:
-      fail(what + ": indices must be unsigned byte, short or int (component type " +
+      fail(who + ": indices must be unsigned byte, short or int (component type " +
            std::to_string(type) + ")");
     }
-  }
-
-  // Calls f(i, element pointer) for `count` elements of `comps` components.
-  template <typename F>
-  void walk(const tinygltf::Accessor& a, int viewIndex, size_t offset, size_t count, int comps,
-            const std::string& what, F f) const {
-    if (viewIndex < 0 || size_t(viewIndex) >= m_.bufferViews.size())
-      fail(what + ": bufferView " + std::to_string(viewIndex) + " does not exist");
-    const tinygltf::BufferView& v = m_.bufferViews[size_t(viewIndex)];
-    if (v.buffer < 0 || size_t(v.buffer) >= m_.buffers.size())
-      fail(what + ": buffer " + std::to_string(v.buffer) + " does not exist");
-    const auto& buf = m_.buffers[size_t(v.buffer)].data;
-    const size_t elem = componentSize(a.componentType) * size_t(comps);
-    if (elem == 0) fail(what + ": unknown component type " + std::to_string(a.componentType));
-    const size_t stride = v.byteStride ? v.byteStride : elem;
-    if (v.byteOffset > buf.size() || v.byteLength > buf.size() - v.byteOffset)
-      fail(what + ": bufferView " + std::to_string(viewIndex) + " lies outside its buffer");
-    if (count > 0 && (offset > v.byteLength || (count - 1) > (v.byteLength - offset) / stride ||
-                      (count - 1) * stride + elem > v.byteLength - offset))
-      fail(what + ": " + std::to_string(count) + " elements do not fit in bufferView " +
-           std::to_string(viewIndex) + " (" + std::to_string(v.byteLength) + " bytes)");
-    const uint8_t* base = buf.data() + v.byteOffset + offset;
-    for (size_t i = 0; i < count; ++i) f(i, base + i * stride);
-  }
-
-  template <typename D>
-  void applySparse(const tinygltf::Accessor& a, int comps, const std::string& what,
-                   std::vector<float>& out, D decode) const {
-    if (a.sparse.count < 0) fail(what + ": negative sparse count");
-    const size_t n = size_t(a.sparse.count);
-    tinygltf::Accessor idx = a;
-    idx.componentType = a.sparse.indices.componentType;
-    std::vector<uint32_t> where(n);
-    walk(idx, a.sparse.indices.bufferView, size_t(std::max(0, a.sparse.indices.byteOffset)), n, 1,
-         what, [&](size_t i, const uint8_t* p) { where[i] = integer(idx.componentType, p, what); });
-    walk(a, a.sparse.values.bufferView, size_t(std::max(0, a.sparse.values.byteOffset)), n, comps,
-         what, [&](size_t i, const uint8_t* p) {
-           if (where[i] >= a.count) fail(what + ": sparse index past the accessor's count");
-           decode(p, &out[size_t(where[i]) * size_t(comps)]);
-         });
   }
 };
 
@@ -299,6 +350,20 @@ private:
     for (int c : n.children) visit(c, world, depth + 1);
   }
 
+  // The most elements an attribute without a bufferView may declare: as many
+  // as the primitive's attributes with data hold, or its indices address.
+  size_t vertexCap(const tinygltf::Primitive& gp, const std::vector<uint32_t>& indices,
+                   const std::string& who) const {
+    size_t cap = 0;
+    for (const char* name : {"POSITION", "NORMAL", "TEXCOORD_0", "TEXCOORD_1"}) {
+      auto it = gp.attributes.find(name);
+      if (it != gp.attributes.end())
+        cap = std::max(cap, acc_.heldCount(it->second, who + " " + name));
+    }
+    for (uint32_t i : indices) cap = std::max(cap, size_t(i) + 1);
+    return cap;
+  }
+
   void addMesh(const tinygltf::Node& n, const Mat4& world) {
     if (size_t(n.mesh) >= m_.meshes.size())
       fail("node '" + n.name + "' refers to mesh " + std::to_string(n.mesh) +
@@ -320,7 +385,10 @@ private:
         fail(who + " draws " + modeName(gp.mode) + "; only triangles can be written back");
       auto pos = gp.attributes.find("POSITION");
       if (pos == gp.attributes.end()) fail(who + " has no POSITION");
-      std::vector<float> p = acc_.floats(pos->second, 3, who + " POSITION");
+      std::vector<uint32_t> seq;
+      if (gp.indices >= 0) seq = acc_.indices(gp.indices, who + " indices");
+      const size_t cap = vertexCap(gp, seq, who);
+      std::vector<float> p = acc_.floats(pos->second, 3, cap, who + " POSITION");
       const size_t count = p.size() / 3;
       Primitive prim;
       prim.positions.resize(count);
@@ -336,7 +404,7 @@ private:
       }
       auto nrm = gp.attributes.find("NORMAL");
       if (nrm != gp.attributes.end()) {
-        std::vector<float> nv = acc_.floats(nrm->second, 3, who + " NORMAL");
+        std::vector<float> nv = acc_.floats(nrm->second, 3, cap, who + " NORMAL");
         if (nv.size() != p.size()) fail(who + ": NORMAL and POSITION counts differ");
         prim.normals.resize(count);
         for (size_t i = 0; i < count; ++i) {
@@ -347,15 +415,14 @@ private:
       for (int set = 0; set < 2; ++set) {
         auto uv = gp.attributes.find("TEXCOORD_" + std::to_string(set));
         if (uv == gp.attributes.end()) continue;
-        std::vector<float> t = acc_.floats(uv->second, 2, who + " TEXCOORD_" + std::to_string(set));
+        std::vector<float> t =
+            acc_.floats(uv->second, 2, cap, who + " TEXCOORD_" + std::to_string(set));
         if (t.size() / 2 != count) fail(who + ": TEXCOORD and POSITION counts differ");
         auto& dst = set == 0 ? prim.uv0 : prim.uv1;
         dst.resize(count);
         for (size_t i = 0; i < count; ++i) dst[i] = {t[i * 2], t[i * 2 + 1]};
       }
-      std::vector<uint32_t> seq;
       if (gp.indices >= 0) {
-        seq = acc_.indices(gp.indices, who + " indices");
         for (uint32_t i : seq)
           if (i >= count)
             fail(who + ": index " + std::to_string(i) + " but only " + std::to_string(count) +
@@ -381,42 +448,123 @@ bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int
   return true;
 }
 
+// A glTF in memory has no files beside it: a buffer it names by URI is missing.
+tinygltf::FsCallbacks noFiles() {
+  tinygltf::FsCallbacks fs;
+  fs.FileExists = [](const std::string&, void*) { return false; };
+  fs.ExpandFilePath = [](const std::string& path, void*) { return path; };
+  fs.ReadWholeFile = [](std::vector<unsigned char>*, std::string* err, const std::string& path,
+                        void*) {
+    if (err) *err = "no file beside bytes in memory: " + path;
+    return false;
+  };
+  fs.WriteWholeFile = [](std::string*, const std::string&, const std::vector<unsigned char>&,
+                         void*) { return false; };
+  fs.user_data = nullptr;
+  return fs;
+}
+
+// The JSON text a glTF holds: the whole file, or a GLB's first chunk (glTF
+// 2.0 §4.4.3: a 12-byte header, then the chunk's length and type "JSON").
+std::pair<const uint8_t*, size_t> jsonText(const std::vector<uint8_t>& bytes, bool binary,
+                                           uint64_t& base) {
+  base = binary ? 20 : 0;
+  if (!binary) return {bytes.data(), bytes.size()};
+  if (bytes.size() < 20 || std::memcmp(&bytes[16], "JSON", 4) != 0) return {nullptr, 0};
+  const size_t length = size_t(bytes[12]) | size_t(bytes[13]) << 8 | size_t(bytes[14]) << 16 |
+                        size_t(bytes[15]) << 24;
+  return {bytes.data() + 20, std::min(length, bytes.size() - 20)};
+}
+
+// A JSON pass that builds nothing and keeps where the text stops being JSON:
+// the error path's second parse, cheap beside tinygltf's.
+struct JsonStop : nlohmann::json_sax<nlohmann::json> {
+  size_t byte = 0; // the parser's position: the count of bytes it read
+  bool failed = false;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception&) override {
+    byte = position;
+    failed = true;
+    return false;
+  }
+};
+
+// Where JSON text stops being JSON, in Strata's words (tinygltf passes the
+// JSON library's exception text on): false when it is valid JSON.
+bool jsonSyntaxError(const uint8_t* text, size_t size, uint64_t base, uint64_t& offset,
+                     std::string& message) {
+  JsonStop stop;
+  nlohmann::json::sax_parse(text, text + size, &stop);
+  if (!stop.failed) return false;
+  const size_t at = stop.byte > 0 ? stop.byte - 1 : 0; // counts from 1
+  offset = base + std::min(at, size);
+  message = at >= size ? "the JSON text ends before its value is complete"
+                       : "the JSON text is not valid JSON here (at the character " +
+                             escapeUtf8(std::string(1, char(text[at]))) + ")";
+  return true;
+}
+
 } // namespace
 
-std::vector<AtlasChunkEdit> readGltfEdits(const std::string& path) {
-  std::vector<uint8_t> bytes = readFile(path);
+std::vector<AtlasChunkEdit> readGltfEdits(const Source& in) {
+  const std::string& path = in.path;
+  const std::shared_ptr<const std::vector<uint8_t>> held = in.bytes();
+  const std::vector<uint8_t>& bytes = *held;
   if (bytes.size() > 0xFFFFFFFFull) throw Error(path, Error::kNoOffset, "larger than 4 GiB");
   tinygltf::TinyGLTF loader;
   loader.SetImageLoader(skipImage, nullptr);
+  if (!in.onDisk()) loader.SetFsCallbacks(noFiles());
   tinygltf::Model model;
   std::string err, warn;
-  const std::string dir = std::filesystem::path(path).parent_path().string();
+  const std::string dir = utf8Of(pathOf(path).parent_path());
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   bool ok = binary ? loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(),
                                                  unsigned(bytes.size()), dir)
                    : loader.LoadASCIIFromString(&model, &err, &warn,
                                                 reinterpret_cast<const char*>(bytes.data()),
                                                 unsigned(bytes.size()), dir);
-  if (!ok)
+  if (!ok) {
+    const std::string kind = binary ? "binary (GLB)" : "JSON";
+    uint64_t base = 0, offset = 0;
+    std::string problem;
+    const auto [text, size] = jsonText(bytes, binary, base);
+    if (text && jsonSyntaxError(text, size, base, offset, problem))
+      throw Error(path, offset, "not a readable glTF " + kind + ": " + problem);
     throw Error(path, Error::kNoOffset,
-                std::string("not a readable glTF ") + (binary ? "binary (GLB)" : "JSON") + ": " +
+                "not a readable glTF " + kind + ": " +
                     escapeUtf8(err.empty() ? warn : err)); // it may quote the file's bytes
+  }
   return Reader(model, path).read();
 }
 
-std::vector<AtlasChunkEdit> readEdits(const std::string& path) {
+std::vector<AtlasChunkEdit> readEdits(const Source& source) {
   std::vector<uint8_t> bytes(64, 0);
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) readFile(path); // throws the reason, naming the file
+  if (source.onDisk()) {
+    std::ifstream in(pathOf(source.path), std::ios::binary);
+    if (!in) readFile(source.path); // throws the reason, naming the file
     in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
     bytes.resize(size_t(in.gcount()));
+  } else {
+    bytes.assign(source.memory->begin(),
+                 source.memory->begin() + long(std::min<size_t>(64, source.memory->size())));
   }
   size_t i = 0;
   while (i < bytes.size() && std::isspace(bytes[i])) ++i;
   const bool glb = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   const bool json = i < bytes.size() && bytes[i] == '{';
-  return glb || json ? readGltfEdits(path) : readAssimpEdits(path);
+  return glb || json ? readGltfEdits(source) : readAssimpEdits(source);
 }
 
 } // namespace strata::edits

@@ -1,6 +1,6 @@
 #include "batch_slots.h"
 
-#include <sys/mman.h>
+#include "common/platform.h"
 
 namespace strata::gltf {
 
@@ -12,9 +12,8 @@ BatchSlots::BatchSlots(size_t count, size_t size) : size_(size) {
   if (count == 0 || size == 0) return;
   // Mapped one huge page over, so that the slots can start at a boundary.
   mappedSize_ = count * size + kHugePage;
-  void* p =
-      ::mmap(nullptr, mappedSize_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) {
+  void* p = platform::allocatePages(mappedSize_);
+  if (!p) {
     mappedSize_ = 0;
     return;
   }
@@ -25,7 +24,7 @@ BatchSlots::BatchSlots(size_t count, size_t size) : size_(size) {
 }
 
 BatchSlots::~BatchSlots() {
-  if (mapped_) ::munmap(mapped_, mappedSize_);
+  platform::freePages(mapped_, mappedSize_);
 }
 
 uint8_t* BatchSlots::take() {

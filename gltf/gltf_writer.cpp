@@ -635,8 +635,9 @@ private:
       gn.translation = {t[0], t[1], t[2]};
     }
     tinygltf::Value::Object extras;
-    if (!n.tags.empty()) {
+    if (!n.tags.empty() || !n.textTags.empty()) {
       tinygltf::Value::Object tags;
+      for (auto& [k, v] : n.textTags) tags[k] = tinygltf::Value(v);
       // tinygltf's numbers are int or double: a tag past int's range is written
       // as a double, exact to 2^53 (every U32 chunk coordinate), not truncated.
       for (auto& [k, v] : n.tags)
@@ -882,7 +883,7 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
     options.binary = true;
   else
     throw Error(path, Error::kNoOffset, "output must end in .glb or .gltf");
-  const std::filesystem::path target(path);
+  const std::filesystem::path target = pathOf(path);
   if (options.binary && options.textures == TextureMode::Ktx2) {
     options.ktx2Beside = true;
     options.ktx2Stem = target.stem().string();
@@ -900,7 +901,7 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
   std::vector<std::string> written;
   try {
     for (const SideFile& f : out.beside) {
-      written.push_back((target.parent_path() / f.name).string());
+      written.push_back((target.parent_path() / pathOf(f.name)).string());
       writeFileAtomic(written.back(), f.bytes);
     }
     if (options.binary)
@@ -912,7 +913,7 @@ std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& pa
       writeFileAtomic(path, out.bytes);
   } catch (...) {
     std::error_code ec;
-    for (const std::string& w : written) std::filesystem::remove(w, ec);
+    for (const std::string& w : written) std::filesystem::remove(pathOf(w), ec);
     throw;
   }
   return written;

@@ -409,7 +409,7 @@ CompressedGlb compressGlb(const std::vector<uint8_t>& glb, const std::string& fa
 CompressStats writeCompressedGlb(const Scene& scene, const std::string& path,
                                  const WriteOptions& options) {
   namespace fs = std::filesystem;
-  const fs::path target(path);
+  const fs::path target = pathOf(path);
   std::string ext = target.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
   if (ext != ".glb") throw Error(path, Error::kNoOffset, "--compress writes a .glb");
@@ -419,13 +419,13 @@ CompressStats writeCompressedGlb(const Scene& scene, const std::string& path,
   wo.binary = true;
   const std::string fallbackName = target.stem().string() + ".fallback.bin";
   CompressedGlb c = compressGlb(writeGltf(scene, wo).bytes, fallbackName);
-  const fs::path fallbackPath = target.parent_path() / fallbackName;
+  const fs::path fallbackPath = target.parent_path() / pathOf(fallbackName);
   if (!c.fallback.bytes.empty()) writeFileAtomic(fallbackPath.string(), c.fallback.bytes);
   try {
     writeFileAtomic(path, c.glb);
   } catch (...) {
     std::error_code ec;
-    fs::remove(fallbackPath, ec);
+    fs::remove(pathOf(fallbackPath), ec);
     throw;
   }
   return c.stats;

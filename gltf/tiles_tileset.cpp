@@ -1,8 +1,10 @@
 #include "tiles_tileset.h"
 
+#include "common/platform.h"
 #include "common/quadtree.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/parallel.h"
 
 #include <algorithm>
@@ -12,9 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
-#include <random>
 #include <thread>
-#include <unistd.h>
 
 namespace strata::tiles {
 
@@ -93,7 +93,7 @@ std::string chunkStem(const Chunk& c) {
 void writeBytes(const fs::path& p, const std::vector<uint8_t>& bytes) {
   std::ofstream f(p, std::ios::binary);
   f.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-  if (!f.flush()) throw Error(p.string(), Error::kNoOffset, "cannot write the file");
+  if (!f.flush()) throw Error(utf8Of(p), Error::kNoOffset, "cannot write the file");
 }
 
 // DIR may be replaced: absent, an empty directory, or an earlier tileset.
@@ -101,18 +101,17 @@ void checkReplaceable(const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(dir, ec)) return;
   if (!fs::is_directory(dir, ec))
-    throw Error(dir.string(), Error::kNoOffset, "exists and is not a directory");
+    throw Error(utf8Of(dir), Error::kNoOffset, "exists and is not a directory");
   if (!fs::is_empty(dir, ec) && !fs::exists(dir / "tileset.json", ec))
-    throw Error(dir.string(), Error::kNoOffset,
+    throw Error(utf8Of(dir), Error::kNoOffset,
                 "is a directory that holds no tileset.json: not replaced (give an empty or "
                 "new directory)");
 }
 
 fs::path siblingTemp(const fs::path& dir, const char* what) {
-  std::random_device rd;
   const fs::path parent = dir.parent_path().empty() ? fs::path(".") : dir.parent_path();
-  return parent / ("." + dir.filename().string() + ".strata-" + what + "-" +
-                   std::to_string(::getpid()) + "-" + std::to_string(rd()));
+  return parent /
+         pathOf("." + utf8Of(dir.filename()) + ".strata-" + what + "-" + platform::uniqueSuffix());
 }
 
 } // namespace
@@ -228,7 +227,7 @@ Scene chunkScene(const Scene& all, int node) {
 }
 
 void writeTileset(const Scene& all, const std::string& dirName, const TilesetOptions& options) {
-  const fs::path dir(dirName);
+  const fs::path dir = pathOf(dirName);
   checkReplaceable(dir);
   const std::vector<std::vector<Chunk>> chunks = terrainChunks(all);
   std::vector<const Chunk*> work;

@@ -4,9 +4,10 @@ the package plus <name>-<version>.dist-info/ holding METADATA, WHEEL and RECORD
 (PyPA "Binary distribution format"). libstrata inside makes it platform-specific
 (tag py3-none-<platform>).
 
-    python3 make_wheel.py STAGE_DIR OUT_DIR
-STAGE_DIR holds strata/ (the .py files and lib/libstrata.so); the version is
-strata/__init__.py's __version__.
+    python3 make_wheel.py STAGE_DIR OUT_DIR [PLATFORM]
+STAGE_DIR holds strata/ (the .py files and lib/libstrata.so or lib/strata.dll);
+the version is strata/__init__.py's __version__. PLATFORM is the wheel's
+platform tag (linux_x86_64, win_amd64; default: this interpreter's).
 """
 import base64
 import hashlib
@@ -40,9 +41,9 @@ def package_version(stage):
     return m.group(1)
 
 
-def main(stage, out_dir):
+def main(stage, out_dir, platform=None):
     version = package_version(stage)
-    tag = "py3-none-" + platform_tag()
+    tag = "py3-none-" + (platform or platform_tag())
     dist_info = "%s-%s.dist-info" % (NAME, version)
     files = []
     for root, dirs, names in os.walk(os.path.join(stage, NAME)):
@@ -71,7 +72,7 @@ def main(stage, out_dir):
             records.append("%s,%s,%d" % (arcname, record_hash(data), len(data)))
         for arcname, full in files:
             with open(full, "rb") as f:
-                add(arcname, f.read(), executable=arcname.endswith(".so"))
+                add(arcname, f.read(), executable=arcname.endswith((".so", ".dll")))
         for arcname, text in meta.items():
             add(arcname, text.encode("utf-8"))
         record = dist_info + "/RECORD"
@@ -81,14 +82,15 @@ def main(stage, out_dir):
         info.external_attr = 0o644 << 16
         z.writestr(info, add_record)
     os.replace(tmp, wheel)
-    # Other versions' wheels left in OUT_DIR would make `pip install OUT_DIR/*.whl` ambiguous.
+    # Other versions' wheels of this platform left in OUT_DIR would make
+    # `pip install OUT_DIR/*.whl` ambiguous.
     for old in os.listdir(out_dir):
-        if old.endswith(".whl") and os.path.join(out_dir, old) != wheel:
+        if old.endswith("-%s.whl" % tag) and os.path.join(out_dir, old) != wheel:
             os.remove(os.path.join(out_dir, old))
     print(wheel)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -133,6 +133,7 @@ TEST(AtlasExportBadInput, IndexPastTheVertices) {
 }
 
 TEST(AtlasExportBadInput, LinesInObj) {
+  STRATA_SKIP_WITHOUT_ASSIMP();
   Case c = setup();
   fs::path obj =
       writeText(c, "lines.obj", "o L2_0_0\nv 1 0 -1\nv 2 0 -1\nv 2 0 -2\nf 1 2 3\nl 1 2\n");
@@ -148,6 +149,7 @@ TEST(AtlasExportBadInput, TruncatedGlb) {
 }
 
 TEST(AtlasExportBadInput, FileNoReaderKnows) {
+  STRATA_SKIP_WITHOUT_ASSIMP();
   Case c = setup();
   std::vector<uint8_t> junk(300);
   for (size_t i = 0; i < junk.size(); ++i) junk[i] = uint8_t(i * 37 + 11);
@@ -169,6 +171,7 @@ TEST(AtlasExportBadInput, FormatsOutsideObjFbxDaeAreRefusedByExtension) {
 }
 
 TEST(AtlasExportBadInput, ZUpObjIsCaughtByItsPlacement) {
+  STRATA_SKIP_WITHOUT_ASSIMP();
   Case c = setup();
   // L2_0_0 covers x 0..64, y 0..64; written Z-up, Y-up reading puts it at
   // y = -height: far outside the chunk.

@@ -231,6 +231,10 @@ TEST(AtlasMeshesOnDemand, TheGltfWrittenIsTheHeldScenesByteForByte) {
 }
 
 TEST(AtlasMeshesOnDemand, AFrameChangedUnderTheConvertIsNamedByItsStub) {
+#ifdef _WIN32
+  GTEST_SKIP() << "Windows refuses to cut short or rewrite a file while it is mapped "
+                  "(ERROR_USER_MAPPED_FILE): it cannot change under a convert there";
+#endif
   const fs::path path = writtenAtlas(terrain(false), "changed.atlas");
   LoadOptions o;
   o.textures = false;
@@ -257,6 +261,10 @@ TEST(AtlasMeshesOnDemand, AFrameChangedUnderTheConvertIsNamedByItsStub) {
 }
 
 TEST(AtlasMeshesOnDemand, AFileThatShrinksUnderTheConvertFailsItAndLeavesNoOutput) {
+#ifdef _WIN32
+  GTEST_SKIP() << "Windows refuses to cut short or rewrite a file while it is mapped "
+                  "(ERROR_USER_MAPPED_FILE): it cannot change under a convert there";
+#endif
   const fs::path path = writtenAtlas(terrain(false), "shrinks.atlas");
   LoadOptions o;
   o.textures = false;

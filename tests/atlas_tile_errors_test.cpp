@@ -252,3 +252,64 @@ TEST(AtlasTileErrors, HugeDeclaredTilesFailFastWithBoundedMemory) {
     }
   }
 }
+
+namespace {
+
+// A baseline JPEG of one 8-bit component, `side` x `side`, with one Huffman
+// code each (T.81 B.2.4.2): DC category 0 and AC run 0 size 1, both "0", and
+// `scanBytes` zero bytes of scan data. Each 8x8 block then takes 1 + 63 x 2
+// bits, so the bytes hold a few rows of blocks and the data ends there.
+std::vector<uint8_t> thinJpeg(uint16_t side, size_t scanBytes) {
+  std::vector<uint8_t> j = {0xFF, 0xD8, 0xFF, 0xDB, 0, 67, 0}; // SOI, DQT table 0
+  j.insert(j.end(), 64, 1);
+  j.insert(j.end(), {0xFF, 0xC0, 0, 11, 8, uint8_t(side >> 8), uint8_t(side), uint8_t(side >> 8),
+                     uint8_t(side), 1, 1, 0x11, 0});     // SOF0, one component
+  for (uint8_t table : {uint8_t(0x00), uint8_t(0x10)}) { // DHT DC 0, AC 0: one 1-bit code
+    j.insert(j.end(), {0xFF, 0xC4, 0, 20, table, 1});
+    j.insert(j.end(), 15, 0);
+    j.push_back(table ? 0x01 : 0x00);
+  }
+  j.insert(j.end(), {0xFF, 0xDA, 0, 8, 1, 1, 0x00, 0, 63, 0}); // SOS
+  j.insert(j.end(), scanBytes, 0);
+  j.insert(j.end(), {0xFF, 0xD9});
+  return j;
+}
+
+} // namespace
+
+// Streams that declare 16384^2 and hold just the fewest bytes the codec's
+// rule allows, but decode only a few rows: each fails cleanly, its memory
+// growing with the rows that decode (an image of that size needs 1 GiB).
+TEST(AtlasTileErrors, ThinImagesFailBeforeSpendingTheirSize) {
+  const fs::path dir = tempDir();
+  struct Case {
+    const char* name;
+    std::vector<uint8_t> bytes;
+    uint8_t format;
+    std::string what;
+  };
+  const Case cases[] = {
+      // 1-bit grey: 2,049 bytes a row; least 33,554,432 / 1032 bytes.
+      {"PNG 1-bit grey", png(ihdr(16384, 16384, 1, 0), storedZlib(std::vector<uint8_t>(32600, 0))),
+       1, "Not enough image data"},
+      // RGBA8: the fast path's buffer, then libpng's rows.
+      {"PNG RGBA8", png(ihdr(16384, 16384), storedZlib(std::vector<uint8_t>(1040400, 0))), 1,
+       "Not enough image data"},
+      // 2 bits a block at the least: 4,194,304 blocks.
+      {"JPEG baseline", thinJpeg(16384, 1048576), 0, "expected a JPEG image"}};
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.name);
+    const Terrain t = writeTerrain(dir, {stubOf(2, 2, 2)}, k.bytes, k.format);
+    for (const char* command : {"validate", "convert"}) {
+      std::vector<std::string> args = {command, t.path.string()};
+      if (std::string(command) == "convert")
+        args.insert(args.end(), {"-o", (dir / "o.glb").string()});
+      MeasuredRun r = cliMeasured(args);
+      EXPECT_EQ(r.exitCode, 1) << command;
+      EXPECT_NE((r.out + r.err).find(k.what), std::string::npos) << r.out << r.err;
+      EXPECT_LT(r.peakKiB, 256 * 1024) << command;
+      expectOnlyStrataLines(r.err, t.path.string());
+    }
+    EXPECT_FALSE(fs::exists(dir / "o.glb"));
+  }
+}

@@ -305,7 +305,8 @@ TEST(BatchCli, ThreeShardsMergeIntoOneRun) {
       before.insert(fs::path(r["path"].get<std::string>()).lexically_relative(c.in).string());
     const json report2 = readJson(dir / "again.json");
     for (const json& r : report2["records"]) {
-      const std::string rel = fs::path(r["path"].get<std::string>()).lexically_relative("in");
+      const std::string rel =
+          fs::path(r["path"].get<std::string>()).lexically_relative("in").string();
       if (rel.rfind("zz-new", 0) != 0) after.insert(rel);
     }
     EXPECT_EQ(after, before) << "shard " << i;

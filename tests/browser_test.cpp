@@ -18,6 +18,7 @@ constexpr const char* kChromium = "/usr/bin/chromium";
 
 #define SKIP_WITHOUT_CHROMIUM()                                                                    \
   do {                                                                                             \
+    STRATA_SKIP_WITHOUT_NODE();                                                                    \
     if (!fs::exists(kChromium))                                                                    \
       GTEST_SKIP() << kChromium << " is missing (./dev setup installs Debian's chromium)";         \
   } while (0)

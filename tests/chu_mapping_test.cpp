@@ -182,6 +182,9 @@ TEST(ChuMapping, TqtBecomesATexTocWithTheTableTranspose) {
 }
 
 TEST(ChuMapping, CompanionTqtMatchesTheStemWithAnyExtensionCase) {
+#ifdef _WIN32
+  GTEST_SKIP() << "Windows file names ignore case: terrain.tqt and Terrain.TqT are one file";
+#endif
   namespace fs = std::filesystem;
   fs::path dir = testsupport::tempDir();
   auto touch = [&](const std::string& name) { std::ofstream(dir / name) << "x"; };

@@ -181,3 +181,42 @@ TEST(ChuErrors, FloatsThatDoNotFitAreErrorsNamingStubAndOffset) {
   }
   EXPECT_EQ(n, 5u);
 }
+
+// A TQT tile whose DDS names a FourCC no format has ("DXT0", one byte off
+// "DXT1"): its pixels cannot be read, so it is an error to every command:
+// validate (the TQT's and its CHU's) exits 1, convert to glTF and to .atlas
+// and textures refuse it; --partial leaves the tile out.
+TEST(TqtTileErrors, UnknownFourCcIsAnErrorToEveryCommand) {
+  const fs::path dir = tempDir();
+  chufix::TqtLayout L;
+  std::vector<uint8_t> tqt = chufix::tqtBytes(&L);
+  const size_t pf = L.tileAt[2] + 4 + 4 + 72; // chunkSize, "DDS ", DDS_HEADER.ddspf
+  put32(tqt, pf + 4, 0x4);                    // dwFlags DDPF_FOURCC
+  std::memcpy(&tqt[pf + 8], "DXT0", 4);
+  writeBytes(dir / "t.chu", chufix::chuBytes());
+  writeBytes(dir / "t.tqt", tqt);
+  const std::string chu = (dir / "t.chu").string(), in = (dir / "t.tqt").string();
+  const std::string what = "TQT tile L1_1_0 (table entry 2): legacy DDS FourCC 'DXT0'";
+
+  for (const std::string& file : {in, chu}) {
+    MeasuredRun v = cliMeasured({"validate", file});
+    EXPECT_EQ(v.exitCode, 1) << file << v.out;
+    EXPECT_NE(v.out.find(what), std::string::npos) << v.out;
+  }
+  for (const char* out : {"t.glb", "t.atlas"}) {
+    MeasuredRun c = cliMeasured({"convert", chu, "-o", (dir / out).string()});
+    EXPECT_EQ(c.exitCode, 1) << out;
+    EXPECT_NE(c.err.find(what), std::string::npos) << c.err;
+    EXPECT_FALSE(fs::exists(dir / out));
+    c = cliMeasured({"convert", chu, "-o", (dir / out).string(), "--partial"});
+    EXPECT_EQ(c.exitCode, 0) << out << c.err;
+    EXPECT_NE(c.err.find("left out: " + in + ": TQT tile L1_1_0 (table entry 2) at byte"),
+              std::string::npos)
+        << c.err;
+    EXPECT_NE(c.err.find("legacy DDS FourCC 'DXT0'"), std::string::npos) << c.err;
+  }
+  MeasuredRun x = cliMeasured({"textures", in, "-o", (dir / "tiles").string()});
+  EXPECT_EQ(x.exitCode, 1);
+  EXPECT_NE(x.err.find(what), std::string::npos) << x.err;
+  EXPECT_FALSE(fs::exists(dir / "tiles"));
+}

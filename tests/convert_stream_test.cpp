@@ -122,6 +122,10 @@ TEST(ConvertStream, MappedFileStaysReadableAfterItsPagesAreLetGo) {
 }
 
 TEST(ConvertStream, CopyReadsTheFileItselfAndRefusesBytesItNoLongerHas) {
+#ifdef _WIN32
+  GTEST_SKIP() << "Windows refuses to cut short or rewrite a file while it is mapped "
+                  "(ERROR_USER_MAPPED_FILE): it cannot change under a convert there";
+#endif
   const fs::path dir = tempDir();
   std::vector<uint8_t> bytes(3 * 4096 + 17);
   for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = uint8_t(i * 13 + 5);

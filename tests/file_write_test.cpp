@@ -13,9 +13,11 @@
 #include <stdexcept>
 #include <string>
 
+#ifndef _WIN32
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
 namespace fs = std::filesystem;
 using strata::writeFileAtomic;
@@ -31,6 +33,8 @@ fs::path temporaryOf(const fs::path& target) {
   return {};
 }
 
+#ifndef _WIN32 // Windows reserves nothing (common/platform_windows.cpp)
+
 // Whether the filesystem of `dir` allocates blocks ahead of a write.
 bool canReserve(const fs::path& dir) {
   const fs::path probe = dir / "probe";
@@ -42,6 +46,8 @@ bool canReserve(const fs::path& dir) {
   return ok;
 }
 
+#endif
+
 // An empty directory of its own for a test.
 fs::path freshDir(const std::string& name) {
   const fs::path dir = testsupport::tempDir() / name;
@@ -49,6 +55,8 @@ fs::path freshDir(const std::string& name) {
   fs::create_directories(dir);
   return dir;
 }
+
+#ifndef _WIN32
 
 // The temporary file's state when `write` is called (UINT64_MAX: never seen).
 struct Before {
@@ -72,6 +80,8 @@ Before writeReserved(const fs::path& target, const std::string& bytes, uint64_t 
   return before;
 }
 
+#endif
+
 std::string contents(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -79,6 +89,7 @@ std::string contents(const fs::path& p) {
 
 } // namespace
 
+#ifndef _WIN32
 TEST(FileWrite, ReservedBlocksAreAllocatedBeforeTheWriteAndTheFileHoldsWhatWasWritten) {
   const fs::path dir = freshDir("file_write_reserved");
   const fs::path target = dir / "out.glb";
@@ -102,6 +113,8 @@ TEST(FileWrite, ASmallOutputIsNotReservedAhead) {
   EXPECT_EQ(before.allocated, 0u);
   EXPECT_EQ(contents(target), bytes);
 }
+
+#endif
 
 TEST(FileWrite, AReservedWriteThatFailsLeavesNothing) {
   const fs::path target = freshDir("file_write_failed") / "out.glb";

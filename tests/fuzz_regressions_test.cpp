@@ -35,7 +35,7 @@ TEST_P(FuzzRegressions, ReplayEveryInput) {
   h.run(nullptr, 0);
   for (const auto& path : inputs) {
     // Named before it runs: a sanitizer report ends the process.
-    std::fprintf(stderr, "replaying %s\n", path.c_str());
+    std::fprintf(stderr, "replaying %s\n", path.string().c_str());
     const std::vector<uint8_t> bytes = testsupport::readBytes(path);
     try {
       h.run(bytes.data(), bytes.size());

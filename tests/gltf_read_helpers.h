@@ -1,6 +1,8 @@
 #pragma once
 // Reading back what the glTF writer produced, through tinygltf (an independent
 // parser), for value-level assertions.
+#include "strata/image.h"
+
 #include <tiny_gltf.h>
 
 #include <array>
@@ -9,8 +11,39 @@
 #include <string>
 #include <vector>
 
+// TinyGLTF's image decoding where it has none of its own: the static builds
+// (STRATA_STATIC_DEPS, the Windows one) compile it without stb_image, and the
+// images are then decoded by libpng / libjpeg (strata::image::decodeEncoded),
+// still not by the code under test's writer.
+inline void decodeImagesWithoutStb(tinygltf::TinyGLTF& loader) {
+#ifdef TINYGLTF_NO_STB_IMAGE
+  loader.SetImageLoader(
+      [](tinygltf::Image* img, const int, std::string* err, std::string*, int, int,
+         const unsigned char* bytes, int size, void*) {
+        try {
+          const strata::Image d = strata::image::decodeEncoded(
+              std::vector<uint8_t>(bytes, bytes + size), img->name.empty() ? "image" : img->name);
+          img->width = int(d.width);
+          img->height = int(d.height);
+          img->component = 4;
+          img->bits = 8;
+          img->pixel_type = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE;
+          img->image = d.data;
+          return true;
+        } catch (const std::exception& e) {
+          if (err) *err += e.what();
+          return false;
+        }
+      },
+      nullptr);
+#else
+  (void)loader;
+#endif
+}
+
 inline tinygltf::Model loadGltf(const std::string& path) {
   tinygltf::TinyGLTF loader;
+  decodeImagesWithoutStb(loader);
   tinygltf::Model model;
   std::string err, warn;
   bool ok = path.size() > 4 && path.substr(path.size() - 4) == ".glb"

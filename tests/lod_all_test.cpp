@@ -93,7 +93,7 @@ TEST(LodAll, TfragLodsThroughMsftLod) {
   // D0 (191): the sphere's silhouette there, over tan(30 deg) (60 deg fov).
   const tinygltf::Value& cov = lod0.extras.Get("MSFT_screencoverage");
   ASSERT_EQ(cov.ArrayLen(), 3u);
-  const double t30 = std::tan(M_PI / 6);
+  const double t30 = std::tan(3.14159265358979323846 / 6);
   EXPECT_NEAR(cov.Get(0).GetNumberAsDouble(), (1 / std::sqrt(127.0 * 127 - 1)) / t30, 1e-6);
   EXPECT_NEAR(cov.Get(1).GetNumberAsDouble(), (1 / std::sqrt(191.0 * 191 - 1)) / t30, 1e-6);
   EXPECT_EQ(cov.Get(2).GetNumberAsDouble(), 0.0);

@@ -3,6 +3,7 @@
 // as it is (pngFileOf, the glTF writer); anything else is encoded again from
 // the texels. The streams are hand-built (png_fixture.h).
 #include "atlas/atlas_tiles.h"
+#include "gltf_read_helpers.h"
 #include "gltf_writer.h"
 #include "png_fixture.h"
 #include "strata/image.h"
@@ -55,6 +56,7 @@ Scene keptAndEncoded() {
 // tinygltf's reading of a GLB: its error, empty when it reads.
 std::string loadGlb(const std::vector<uint8_t>& glb, tinygltf::Model& m) {
   tinygltf::TinyGLTF loader;
+  decodeImagesWithoutStb(loader);
   std::string err, warn;
   if (loader.LoadBinaryFromMemory(&m, &err, &warn, glb.data(), unsigned(glb.size()))) return "";
   return err.empty() ? "unreadable" : err;

@@ -30,8 +30,17 @@ struct RunResult {
   std::string output; // stdout and stderr together
 };
 
-// Runs a shell command line, capturing its output.
+// Runs a shell command line (sh; cmd.exe on Windows), capturing its output.
 RunResult run(const std::string& commandLine);
+
+// Runs a program with its arguments, no shell between, capturing stdout and
+// stderr together. On Windows (under Wine) it may be a Linux program such as
+// node, whose exit code Wine does not pass back (-1 then).
+RunResult runProgram(const std::vector<std::string>& argv);
+
+// A path of the build host as the tests' processes see it: itself on POSIX;
+// under Wine, "/a/b" becomes "Z:\a\b" (Wine's drive Z: is the host's root).
+std::string nativePath(const std::string& path);
 
 // Runs the strata CLI with the given arguments (each quoted), in `cwd` when
 // given (relative paths keep a long batch within the shell's argument limit).
@@ -57,7 +66,9 @@ struct ValidatorResult {
   std::string raw;
 };
 
-// Validates a .glb/.gltf with the Khronos glTF Validator.
+// Validates a .glb/.gltf with the Khronos glTF Validator. Where node cannot
+// run (nodeMissing()), the test is marked skipped (its other checks still
+// run) and the counts are 0.
 ValidatorResult validateGltf(const fs::path& file);
 // Expects the validator to report no error and no warning on `file`.
 void expectValid(const fs::path& file);
@@ -82,6 +93,28 @@ std::string sharedMissing();
   do {                                                                                             \
     const std::string strataSharedMissing = ::testsupport::sharedMissing();                        \
     if (!strataSharedMissing.empty()) GTEST_SKIP() << strataSharedMissing;                         \
+  } while (0)
+
+// Empty where the tests can run node (the validator, the KTX tools);
+// otherwise why not: the Windows build under Wine, where a Linux program's
+// output cannot be captured.
+std::string nodeMissing();
+
+// First line of a test that runs node itself: skips it, saying why, where it cannot.
+#define STRATA_SKIP_WITHOUT_NODE()                                                                 \
+  do {                                                                                             \
+    const std::string strataNodeMissing = ::testsupport::nodeMissing();                            \
+    if (!strataNodeMissing.empty()) GTEST_SKIP() << strataNodeMissing;                             \
+  } while (0)
+
+// Empty where Assimp can be loaded (OBJ/FBX edits); otherwise why not (on
+// Windows, no Assimp DLL is installed here).
+std::string assimpMissing();
+
+#define STRATA_SKIP_WITHOUT_ASSIMP()                                                               \
+  do {                                                                                             \
+    const std::string strataAssimpMissing = ::testsupport::assimpMissing();                        \
+    if (!strataAssimpMissing.empty()) GTEST_SKIP() << strataAssimpMissing;                         \
   } while (0)
 
 // The checkout (samples/, tools/) and the node executable. The build's

@@ -190,6 +190,7 @@ const json& lineOf(const std::map<std::string, json>& lines, const std::string& 
 }
 
 #define REQUIRE_NODE_TOOLS()                                                                       \
+  STRATA_SKIP_WITHOUT_NODE();                                                                      \
   if (!files().skip.empty()) GTEST_SKIP() << files().skip
 
 } // namespace

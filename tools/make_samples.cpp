@@ -6,6 +6,7 @@
 #include "strata/image.h"
 #include "synth/atlas_synth.h"
 #include "synth/chu_synth.h"
+#include "synth/rc2_synth.h"
 #include "synth/tfrag_synth.h"
 #include "synth/ytd_synth.h"
 #include "tfrag/tfrag_level.h"
@@ -86,6 +87,15 @@ int main(int argc, char** argv) {
   // A generated Ratchet & Clank 2 level directory: 2 x 2 tfrags, three LODs,
   // three textures in core_data + GS RAM (tools/synth/tfrag_synth.cpp).
   strata::tfrag::writeLevelDir((dir / "tfrag-level").string(), strata::tfrag::sampleLevelFiles());
+  // The same terrain as a whole LEVEL<n>.WAD as the disc holds it (id 1,
+  // Oozla), chunked: chunks 1 and 2 with tfrags of their own
+  // (tools/synth/rc2_synth.cpp).
+  fs::create_directories(dir / "rc2-level");
+  strata::rc2::SynthLevel wad;
+  wad.id = 1;
+  wad.chunked = true;
+  strata::writeFileAtomic((dir / "rc2-level" / "LEVEL1.WAD").string(),
+                          strata::rc2::synthLevelWad(wad));
   // A CHU (depth 3, skirts, leaf collision, stubs in TSE's depth-first order)
   // with a same-stem TQT of 16x16 BC1 tiles with mips (atlas-chu-tqt.md §9).
   strata::chu::SynthOptions chu;

@@ -32,7 +32,11 @@
 extern "C" {
 #endif
 
-#if defined(STRATA_BUILDING_LIBRARY)
+/* Paths are UTF-8 on every platform (on Windows too: the library makes the
+ * wide calls). strata.dll exports the calls marked STRATA_API and nothing else. */
+#if defined(STRATA_BUILDING_LIBRARY) && defined(_WIN32)
+#define STRATA_API __declspec(dllexport)
+#elif defined(STRATA_BUILDING_LIBRARY)
 #define STRATA_API __attribute__((visibility("default")))
 #else
 #define STRATA_API
@@ -41,7 +45,7 @@ extern "C" {
 /* (major << 16) | minor. A new minor adds calls, enum values or struct fields
  * at the end; a new major breaks something. */
 #define STRATA_ABI_VERSION_MAJOR 1
-#define STRATA_ABI_VERSION_MINOR 2
+#define STRATA_ABI_VERSION_MINOR 3
 #define STRATA_ABI_VERSION ((STRATA_ABI_VERSION_MAJOR << 16) | STRATA_ABI_VERSION_MINOR)
 
 /* The ABI version the library was built with; compare its major with
@@ -105,6 +109,14 @@ STRATA_API const char* strata_scene_error(const strata_scene* scene);
 STRATA_API strata_status strata_scene_load(strata_scene* scene, const char* path,
                                            const strata_load_options* options);
 
+/* ABI 1.2: strata_scene_load for `size` bytes in memory (a file inside an
+ * archive or disc image, a buffer a plug-in holds), copied before the call
+ * returns. `name` names them in errors (its extension counts where a format's
+ * detection looks at one, as for a file); files beside them are not looked
+ * for (a CHU's TQT), and a tfrag level, a directory, cannot be loaded so. */
+STRATA_API strata_status strata_load_memory(strata_scene* scene, const void* data, size_t size,
+                                            const char* name, const strata_load_options* options);
+
 typedef struct strata_scene_summary {
   size_t size;
   const char* format; /* "atlas", "chu", ... */
@@ -153,6 +165,15 @@ STRATA_API strata_status strata_scene_validate_file_json(strata_scene* scene, co
  * for a level directory or its core_index.bin), or NULL when nothing matches or
  * the path cannot be read. A static string. */
 STRATA_API const char* strata_detect_format(const char* path);
+
+/* ABI 1.2: the Ratchet & Clank 2 levels `path` holds (a disc image, a directory
+ * of LEVEL<n>.WAD files, or one level), as a JSON array of {"path", "file",
+ * "id", "name"} in level order; "path" loads with strata_scene_load (a level
+ * inside an image is "IMAGE::G/LEVEL1.WAD"). `selector` (may be NULL) keeps
+ * the levels whose id or name (case-insensitive) it gives. Released with
+ * strata_free. */
+STRATA_API strata_status strata_levels_json(strata_scene* scene, const char* path,
+                                            const char* selector, char** out_json);
 
 /* ---- Nodes ----------------------------------------------------------------- */
 
@@ -354,7 +375,7 @@ STRATA_API strata_status strata_atlas_edit_write(strata_atlas_edit* edit, const 
  *  "staleLods", "boundsUpdated", "collisionRegenerated", "chunksWritten"}. */
 STRATA_API strata_status strata_atlas_edit_report_json(strata_atlas_edit* edit, char** out_json);
 
-/* ---- GTA V texture dictionaries written back (ABI 1.2) --------------------- */
+/* ---- GTA V texture dictionaries written back (ABI 1.3) --------------------- */
 
 /* Images gathered for the textures of a dictionary, then written as
  * `strata ytd replace|build|convert` writes them (design.md "YTD";

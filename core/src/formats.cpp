@@ -1,7 +1,10 @@
 #include "strata/formats.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
+#include "strata/rc2.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -15,10 +18,13 @@ extern const FormatHandler kDrawableHandler;
 extern const FormatHandler kTfragHandler;
 extern const FormatHandler kChuHandler;
 extern const FormatHandler kTqtHandler;
+extern const FormatHandler kRc2LevelHandler;
+extern const FormatHandler kRc2DiscHandler;
 
 const std::vector<const FormatHandler*>& formatHandlers() {
   static const std::vector<const FormatHandler*> all = {
-      &kAtlasHandler, &kYtdHandler, &kDrawableHandler, &kTfragHandler, &kChuHandler, &kTqtHandler,
+      &kAtlasHandler, &kYtdHandler, &kDrawableHandler, &kTfragHandler,
+      &kChuHandler,   &kTqtHandler, &kRc2LevelHandler, &kRc2DiscHandler,
   };
   return all;
 }
@@ -44,33 +50,49 @@ size_t ValidationReport::warnings() const {
   return n;
 }
 
-const FormatHandler* detectFormat(const std::string& path) {
+const FormatHandler* detectFormat(const Source& in) {
   std::vector<uint8_t> head;
   std::error_code ec;
-  if (!std::filesystem::is_directory(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return nullptr;
+  if (!in.onDisk()) {
+    head.assign(in.memory->begin(),
+                in.memory->begin() + long(std::min<size_t>(64, in.memory->size())));
+  } else if (!std::filesystem::is_directory(pathOf(in.path), ec)) {
+    std::ifstream file(pathOf(in.path), std::ios::binary);
+    // A level inside a disc image ("RC2.iso::G/LEVEL1.WAD") is no file of its own.
+    if (!file)
+      return rc2::splitMemberPath(in.path) && kRc2LevelHandler.detect(in, head) ? &kRc2LevelHandler
+                                                                                : nullptr;
     head.resize(64);
-    in.read(reinterpret_cast<char*>(head.data()), std::streamsize(head.size()));
-    head.resize(size_t(in.gcount()));
+    file.read(reinterpret_cast<char*>(head.data()), std::streamsize(head.size()));
+    head.resize(size_t(file.gcount()));
   }
   for (const FormatHandler* h : formatHandlers())
-    if (h->detect(path, head)) return h;
+    if (h->detect(in, head)) return h;
   return nullptr;
 }
 
-const FormatHandler& requireFormat(const std::string& path) {
+const FormatHandler& requireFormat(const Source& in) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw Error(path, Error::kNoOffset, "no such file");
-  if (const FormatHandler* h = detectFormat(path)) return *h;
-  if (std::filesystem::is_directory(path, ec))
+  if (const FormatHandler* h = detectFormat(in)) return *h;
+  const std::string& path = in.path;
+  if (in.onDisk() && rc2::splitMemberPath(path))
     throw Error(path, Error::kNoOffset,
-                "holds nothing Strata recognises: not a tfrag level (no core_index.bin or "
-                "core_data.bin) and no Atlas, CHU, TQT, YTD or drawable file inside (checked by "
-                "magic)");
+                "not a Ratchet & Clank 2 level inside its disc image (no such member, or not a "
+                "LEVEL<n>.WAD by its structure)");
+  if (in.onDisk() && !std::filesystem::exists(pathOf(path), ec))
+    throw Error(path, Error::kNoOffset, "no such file");
+  // A file whose first word is a level header's size: say why it is not one.
+  std::string why;
+  if (uint64_t at = 0; in.onDisk() && rc2::explainNotLevel(path, at, why))
+    throw Error(path, at, why);
+  if (in.onDisk() && std::filesystem::is_directory(pathOf(path), ec))
+    throw Error(path, Error::kNoOffset,
+                "holds nothing Strata recognises: not a tfrag level (no core_index.bin, "
+                "core_data.bin, core_data.wad or data.bin) and no Atlas, CHU, TQT, YTD, drawable "
+                "or R&C2 level file inside (checked by magic or structure)");
   throw Error(path, 0,
-              "unrecognised input: not an Atlas, CHU, TQT, YTD, drawable or tfrag level (checked "
-              "by magic)");
+              "unrecognised input: not an Atlas, CHU, TQT, YTD, drawable, tfrag level, R&C2 "
+              "LEVEL<n>.WAD or disc image (checked by magic or structure)");
 }
 
 } // namespace strata

@@ -14,16 +14,22 @@ add-on and the Maya plug-in.
 Arrays are numpy arrays when numpy is importable, flat array.array otherwise
 (strata.HAVE_NUMPY). Every failure raises strata.Error with the library's
 message (the file, the byte offset, what was expected).
+
+strata.MeshPlan (strata.mesh_plan) turns a scene's primitives into the arrays of
+one host mesh: what the Blender add-on and the Maya plug-in build their meshes
+from.
 """
 from . import ytd
 from ._arrays import HAVE_NUMPY, flat
 from ._native import Error, abi_version, library_path
 from .atlas_edit import AtlasEdit, export_atlas
+from .mesh_plan import MeshPlan, PlannedMesh
 from .scene import Image, Material, Mesh, MorphTarget, Node, Primitive, Scene, Texture, detect, \
-    info, load, validate
+    info, levels, load, load_memory, validate
 
 __version__ = "0.1.0"
 
 __all__ = ["HAVE_NUMPY", "flat", "Error", "abi_version", "library_path", "AtlasEdit",
-           "export_atlas", "Image", "Material", "Mesh", "MorphTarget", "Node", "Primitive",
-           "Scene", "Texture", "detect", "info", "load", "validate", "ytd", "__version__"]
+           "export_atlas", "MeshPlan", "PlannedMesh", "Image", "Material", "Mesh", "MorphTarget",
+           "Node", "Primitive", "Scene", "Texture", "detect", "info", "levels", "load",
+           "load_memory", "validate", "ytd", "__version__"]

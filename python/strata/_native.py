@@ -9,7 +9,7 @@ import os
 import sys
 
 ABI_MAJOR = 1
-ABI_MINOR = 2  # the newest minor this binding knows: texture dictionaries written back
+ABI_MINOR = 3  # the newest minor this binding knows: texture dictionaries written back
 
 # strata_status
 OK = 0
@@ -168,6 +168,7 @@ SIGNATURES = {
     "strata_scene_destroy": (None, [_ptr]),
     "strata_scene_error": (_str, [_ptr]),
     "strata_scene_load": (_enum, [_ptr, _str, _P(LoadOptions)]),
+    "strata_load_memory": (_enum, [_ptr, _ptr, _size_t, _str, _P(LoadOptions)]),
     "strata_scene_get_summary": (_enum, [_ptr, _P(SceneSummary)]),
     "strata_scene_get_roots": (_enum, [_ptr, _ptr, _size_t, _P(_size_t)]),
     "strata_scene_get_warning": (_enum, [_ptr, _u32, _P(_str)]),
@@ -177,6 +178,7 @@ SIGNATURES = {
     "strata_scene_info_file_json": (_enum, [_ptr, _str, _P(_ptr)]),
     "strata_scene_validate_file_json": (_enum, [_ptr, _str, _P(_ptr)]),
     "strata_detect_format": (_str, [_str]),
+    "strata_levels_json": (_enum, [_ptr, _str, _str, _P(_ptr)]),
     "strata_scene_get_node": (_enum, [_ptr, _u32, _P(NodeInfo)]),
     "strata_scene_get_node_children": (_enum, [_ptr, _u32, _ptr, _size_t, _P(_size_t)]),
     "strata_scene_get_node_tag": (_enum, [_ptr, _u32, _u32, _P(_str), _P(ctypes.c_int64)]),
@@ -243,6 +245,7 @@ def library_path():
 
 
 _lib = None
+_dll_dirs = []  # os.add_dll_directory's handles, kept while the library is loaded
 
 
 def lib():
@@ -253,6 +256,11 @@ def lib():
     path = library_path()
     if not os.path.exists(path):
         raise Error(-1, "libstrata not found (looked at %s)" % ", ".join(library_candidates()))
+    if sys.platform == "win32" and hasattr(os, "add_dll_directory"):
+        # Python 3.8+ no longer searches PATH for a DLL's own imports: the
+        # library's folder is named for them (strata.dll imports only Windows
+        # system DLLs today; an Assimp DLL put beside it is found there too).
+        _dll_dirs.append(os.add_dll_directory(os.path.dirname(os.path.abspath(path))))
     L = ctypes.CDLL(path)
     L.strata_abi_version.restype = _u32
     L.strata_abi_version.argtypes = []

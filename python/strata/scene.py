@@ -165,12 +165,17 @@ class Scene:
     """What strata.load returns. Holds the library handle until close() (or the
     end of a `with` block): arrays and pixels are read through it."""
 
-    def __init__(self, path, options):
+    def __init__(self, path, options, data=None):
         self.path = str(path)
         self._h = _SceneHandle()
         self._components = {}  # strata_attribute_components, asked once per attribute
-        self._h.check(self._h.L.strata_scene_load(self._h.h, n.path_bytes(path),
-                                                  ctypes.byref(options)))
+        if data is None:
+            self._h.check(self._h.L.strata_scene_load(self._h.h, n.path_bytes(path),
+                                                      ctypes.byref(options)))
+        else:
+            buffer = (ctypes.c_ubyte * len(data)).from_buffer_copy(data)
+            self._h.check(self._h.L.strata_load_memory(self._h.h, buffer, len(data),
+                                                       n.path_bytes(path), ctypes.byref(options)))
         L, h = self._h.L, self._h.h
         s = n.SceneSummary()
         self._h.check(L.strata_scene_get_summary(h, ctypes.byref(s)))
@@ -318,10 +323,14 @@ class Scene:
 
 
 def load(path, lod=None, skirts=False, textures=True, partial=False, swap_red_blue=False,
-         texture_level=None, images_only=False, progress=None):
-    """Loads any input Strata reads (an .atlas, .chu, .tqt, .ytd, drawable, or a
-    tfrag level directory; detected by magic) and returns a Scene.
+         texture_level=None, images_only=False, progress=None, level=None):
+    """Loads any input Strata reads (an .atlas, .chu, .tqt, .ytd, drawable, a
+    tfrag level directory, a Ratchet & Clank 2 LEVEL<n>.WAD or disc image;
+    detected by magic or structure) and returns a Scene.
 
+    level: Ratchet & Clank 2: the level to load from a disc image or a
+        directory of LEVEL<n>.WAD files, by id (30) or name ("oozla",
+        case-insensitive); None: the first (levels() lists them).
     lod: geometry level (None: the format's default; Atlas/CHU the finest).
     skirts: Atlas/CHU skirt triangles as a second primitive per chunk.
     textures: decode textures (False: geometry only).
@@ -332,6 +341,29 @@ def load(path, lod=None, skirts=False, textures=True, partial=False, swap_red_bl
     images_only: every texture the file holds as Scene.images, no nodes (TQT).
     progress: called as progress(done, total) during long work.
     Raises strata.Error naming the file (and byte offset) on bad input."""
+    options = _load_options(lod, skirts, textures, partial, swap_red_blue, texture_level,
+                            images_only, progress)
+    if level is not None:
+        picked = levels(path, level)
+        if not picked:
+            raise n.Error(-1, "%s: no level with id or name %r (levels: %s)" % (
+                path, level, ", ".join("%d %s" % (e["id"], e["name"]) for e in levels(path))))
+        path = picked[0]["path"]
+    return Scene(path, options)
+
+
+def load_memory(data, name, lod=None, skirts=False, textures=True, partial=False,
+                swap_red_blue=False, texture_level=None, images_only=False, progress=None):
+    """load() for bytes in memory (bytes, bytearray or anything with the buffer
+    protocol), copied by the library; `name` names them in errors. Files beside
+    them are not looked for (a CHU's TQT), and a tfrag level, a directory,
+    cannot be loaded so."""
+    return Scene(name, _load_options(lod, skirts, textures, partial, swap_red_blue, texture_level,
+                                     images_only, progress), data=data)
+
+
+def _load_options(lod, skirts, textures, partial, swap_red_blue, texture_level, images_only,
+                  progress):
     o = n.LoadOptions()
     if lod is not None and lod >= 0:
         o.flags |= n.LOAD_LOD
@@ -344,11 +376,22 @@ def load(path, lod=None, skirts=False, textures=True, partial=False, swap_red_bl
                          (partial, n.LOAD_PARTIAL)):
         if wanted:
             o.flags |= flag
-    callback = None
-    if progress is not None:
-        callback = n.PROGRESS(lambda user, done, total: progress(done, total))
-        o.progress = callback
-    return Scene(path, o)
+    if progress is not None:  # the structure keeps the callback alive (ctypes' _objects)
+        o.progress = n.PROGRESS(lambda user, done, total: progress(done, total))
+    return o
+
+
+def levels(path, level=None):
+    """The Ratchet & Clank 2 levels a disc image, a directory of LEVEL<n>.WAD
+    files or one level holds, in level order: a list of dicts {"path" (what
+    load() takes), "file", "id", "name"}; `level` (id or name) keeps the ones
+    it picks."""
+    h = _SceneHandle()
+    try:
+        return h.json(h.L.strata_levels_json, n.path_bytes(path),
+                      None if level is None else str(level).encode("utf-8"))
+    finally:
+        h.close()
 
 
 def _by_path(fn_name, path):

@@ -766,15 +766,72 @@ static void test_detect(void) {
   strata_scene_destroy(s);
 }
 
-static long file_bytes(const char* path, unsigned char* buf, long cap) {
+/* The bytes of a file, malloc'd; *size receives their count (NULL: unreadable). */
+static unsigned char* file_bytes(const char* path, size_t* size) {
   FILE* f = fopen(path, "rb");
-  if (!f) return -1;
-  const long n = (long)fread(buf, 1, (size_t)cap, f);
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char* b = malloc(n > 0 ? (size_t)n : 1);
+  *size = n > 0 && fread(b, 1, (size_t)n, f) == (size_t)n ? (size_t)n : 0;
   fclose(f);
-  return n;
+  return b;
 }
 
-/* Texture dictionaries written back (ABI 1.2): a texture of the v13 sample
+/* ABI 1.2: the same scene from bytes in memory as from the file; a CHU in
+ * memory has no companion TQT; bad bytes fail naming the given name. */
+static void test_load_memory(void) {
+  strata_scene *disk = NULL, *mem = NULL;
+  CHECK(strata_scene_create(&disk) == STRATA_OK && strata_scene_create(&mem) == STRATA_OK);
+  size_t size = 0;
+  unsigned char* bytes = file_bytes(path_in(samples, "terrain-unique.atlas"), &size);
+  CHECK(bytes && size > 0);
+  CHECK_OK(disk, strata_scene_load(disk, path_in(samples, "terrain-unique.atlas"), NULL));
+  CHECK_OK(mem, strata_load_memory(mem, bytes, size, "terrain-unique.atlas", NULL));
+  memset(bytes, 0, size); /* copied by the call: the scene does not depend on them */
+  strata_scene_summary a = {.size = sizeof a}, b = {.size = sizeof b};
+  CHECK_OK(disk, strata_scene_get_summary(disk, &a));
+  CHECK_OK(mem, strata_scene_get_summary(mem, &b));
+  CHECK(strcmp(b.format, "atlas") == 0 && b.node_count == a.node_count && b.node_count > 0);
+  CHECK(b.image_count == a.image_count && b.image_count > 0);
+  const int node = find_node(mem, "L2_1_2");
+  CHECK(node >= 0 && node == find_node(disk, "L2_1_2"));
+  strata_node_info ni = {.size = sizeof ni};
+  CHECK_OK(mem, strata_scene_get_node(mem, (uint32_t)node, &ni));
+  size_t n = 0, m = 0;
+  float pa[3 * 256], pb[3 * 256];
+  CHECK_OK(disk, strata_scene_get_attribute(disk, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_POSITIONS,
+                                            0, pa, 256, &n));
+  CHECK_OK(mem, strata_scene_get_attribute(mem, (uint32_t)ni.mesh, 0, STRATA_ATTRIBUTE_POSITIONS, 0,
+                                           pb, 256, &m));
+  CHECK(n == m && n > 0 && memcmp(pa, pb, n * 3 * sizeof(float)) == 0);
+  char* json = NULL;
+  CHECK_OK(mem, strata_scene_validate_json(mem, &json));
+  CHECK(json && strstr(json, "\"errors\":0") && strstr(json, "terrain-unique.atlas"));
+  strata_free(json);
+  free(bytes);
+
+  /* terrain.chu has terrain.tqt beside it on disk; in memory it stands alone. */
+  bytes = file_bytes(path_in(samples, "terrain.chu"), &size);
+  CHECK_OK(disk, strata_scene_load(disk, path_in(samples, "terrain.chu"), NULL));
+  CHECK_OK(mem, strata_load_memory(mem, bytes, size, path_in(samples, "terrain.chu"), NULL));
+  CHECK_OK(disk, strata_scene_get_summary(disk, &a));
+  CHECK_OK(mem, strata_scene_get_summary(mem, &b));
+  CHECK(a.image_count > 0 && b.image_count == 0 && b.node_count == a.node_count);
+  free(bytes);
+
+  static const unsigned char junk[] = "not a terrain at all";
+  CHECK(strata_load_memory(mem, junk, sizeof junk, "junk.bin", NULL) == STRATA_ERROR_FORMAT);
+  CHECK(strstr(strata_scene_error(mem), "junk.bin") != NULL);
+  CHECK(strata_scene_get_summary(mem, &b) == STRATA_ERROR_NO_SCENE);
+  CHECK(strata_load_memory(mem, NULL, 4, "x", NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_load_memory(mem, junk, sizeof junk, NULL, NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  strata_scene_destroy(disk);
+  strata_scene_destroy(mem);
+}
+
+/* Texture dictionaries written back (ABI 1.3): a texture of the v13 sample
  * replaced by pixels from memory (its B8G8R8A8 texture: lossless, read back
  * through a scene), a replace naming nothing (the same bytes), a build and a
  * convert, and the errors (a name in no dictionary; the input as output). */
@@ -786,9 +843,11 @@ static void test_ytd_write(void) {
   char* json = NULL;
   CHECK(strata_ytd_edit_report_json(e, &json) == STRATA_ERROR_NO_SCENE);
   CHECK_YTD_OK(e, strata_ytd_replace(e, in, same, NULL));
-  static unsigned char a[65536], b[65536];
-  const long na = file_bytes(in, a, sizeof a), nb = file_bytes(same, b, sizeof b);
-  CHECK(na > 0 && na == nb && memcmp(a, b, (size_t)na) == 0);
+  size_t na = 0, nb = 0;
+  unsigned char *a = file_bytes(in, &na), *b = file_bytes(same, &nb);
+  CHECK(a && b && na > 0 && na == nb && memcmp(a, b, na) == 0);
+  free(a);
+  free(b);
 
   unsigned char px[16 * 16 * 4];
   for (int i = 0; i < 16 * 16; ++i)
@@ -861,7 +920,7 @@ int main(int argc, char** argv) {
   snprintf(work, sizeof work, "%s", argv[2]);
   CHECK(strata_abi_version() == STRATA_ABI_VERSION);
   CHECK(strata_abi_version() >> 16 == 1);
-  CHECK((strata_abi_version() & 0xFFFF) >= 2); /* texture dictionaries written back (1.2) */
+  CHECK((strata_abi_version() & 0xFFFF) >= 3); /* texture dictionaries written back (1.3) */
   test_geometry();
   test_options();
   test_images();
@@ -869,6 +928,7 @@ int main(int argc, char** argv) {
   test_atlas_edit(); /* after test_errors, which writes junk.bin */
   test_partial();
   test_detect();
+  test_load_memory();
   test_ytd_write();
   printf("%d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;

@@ -5,17 +5,16 @@
 #include "edit_reader.h"
 #include "export_stages.h"
 #include "harness.h"
-#include "scratch.h"
 
 namespace strata::fuzz {
 
 void fuzzAssimp(const uint8_t* data, size_t size) {
   if (size == 0) return;
   static const char* const extensions[] = {".obj", ".fbx", ".dae", ".ply"};
-  const std::string path =
-      writeScratch(std::string("edited") + extensions[data[0] % 4], data + 1, size - 1);
-  if (const auto edited = readOrReport([&] { return edits::readAssimpEdits(path); }))
-    exportOverBase(*edited, path, size % 2 == 1);
+  const Source in(std::vector<uint8_t>(data + 1, data + size),
+                  std::string("edited") + extensions[data[0] % 4]);
+  if (const auto edited = readOrReport([&] { return edits::readAssimpEdits(in); }))
+    exportOverBase(*edited, in.path, size % 2 == 1);
 }
 
 } // namespace strata::fuzz

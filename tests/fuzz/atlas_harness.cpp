@@ -4,7 +4,6 @@
 // frames are read (loadScene), and with meshes on demand (what convert
 // does): they must agree, and each mesh made on demand its outline.
 #include "harness.h"
-#include "scratch.h"
 
 #include "atlas/atlas_info.h"
 #include "atlas/atlas_io.h"
@@ -63,13 +62,12 @@ void fuzzAtlas(const uint8_t* data, size_t size) {
         options.skirts = true;
         options.partial = size % 2 == 1;
         const std::string whole = outcome([&] { return atlas::toScene(file, options, name); });
-        const std::string path = writeScratch("input.atlas", data, size);
+        const Source in(std::vector<uint8_t>(data, data + size), name);
         const std::string ahead =
-            outcome([&] { return atlas::loadScene(FileBytes(path), options, name); });
+            outcome([&] { return atlas::loadScene(FileBytes(in), options, name); });
         options.meshesOnDemand = true;
-        const std::string onDemand = outcome([&] {
-          return atlas::loadScene(std::make_shared<const FileBytes>(path), options, name);
-        });
+        const std::string onDemand = outcome(
+            [&] { return atlas::loadScene(std::make_shared<const FileBytes>(in), options, name); });
         if (whole != ahead || whole != onDemand) {
           std::fprintf(stderr, "toScene, loadScene and on demand disagree:\n%s\n--\n%s\n--\n%s\n",
                        whole.c_str(), ahead.c_str(), onDemand.c_str());

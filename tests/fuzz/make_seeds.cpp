@@ -4,6 +4,7 @@
 // harness by the format table's magic detection.
 //   strata_fuzz_seeds OUT_DIR SAMPLE_DIR...
 #include "bases.h"
+#include "edit_seeds.h"
 #include "harness.h"
 
 #include "atlas/atlas_io.h"
@@ -14,11 +15,15 @@
 #include "strata/image.h"
 #include "synth/atlas_synth.h"
 #include "synth/chu_synth.h"
+#include "synth/iso_synth.h"
+#include "synth/rc2_synth.h"
+#include "synth/tfrag_synth.h"
 #include "synth/ytd_synth.h"
 #include "tfrag/tfrag_level.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/tfrag_vif.h"
 #include "tqt/tqt_io.h"
+#include "wad/wad_codec.h"
 #include "ytd/drawable_read.h"
 #include "ytd/ytd_rsc7.h"
 #include "ytd/ytd_write.h"
@@ -342,7 +347,8 @@ void tileSeeds() {
   seed("tile", "zlib-fixed.png", withStream(image::encodePNG(grey.data(), 100, 4), fixed));
 }
 
-// The base terrain's scene as glTF (export-atlas's round trip) and, through
+// The base terrain's scene as glTF (export-atlas's round trip), the
+// structured edit seeds of one of its chunks (edit_seeds.h), and, through
 // Assimp's exporters, as OBJ, binary and ASCII FBX and DAE, each behind the
 // extension byte of the Assimp harness (assimp_harness.cpp).
 void editSeeds() {
@@ -356,6 +362,7 @@ void editSeeds() {
   seed("gltf", "base.glb", glb);
   wo.binary = false;
   seed("gltf", "base.gltf", gltf::writeGltf(scene, wo).bytes);
+  for (const auto& [name, bytes] : fuzz::structuredGltfSeeds(scene)) seed("gltf", name, bytes);
 
   Assimp::Importer importer;
   if (!importer.ReadFileFromMemory(glb.data(), glb.size(), 0, "glb"))
@@ -383,11 +390,35 @@ void editSeeds() {
     b.insert(b.end(), d, d + blob->size);
     seed("assimp", std::string("base.") + format, b);
   }
+  for (const auto& [name, bytes] : fuzz::structuredObjSeeds(scene)) seed("assimp", name, bytes);
 }
 
 // ./dev fuzz's -max_len: larger samples would only be cut (and made every
 // execution slow); the writers' small files cover the same structures.
 constexpr uintmax_t kMaxSeedBytes = 64 * 1024;
+
+// WAD streams of every packet kind the encoder writes (and of a tfrags
+// block), level WADs plain and chunked, and a disc image holding one.
+void rc2Seeds() {
+  const tfrag::LevelFiles files = tfrag::sampleLevelFiles(1, 1);
+  seed("wad", "core_data.wad", wad::compress(files.coreData));
+  seed("wad", "noise.wad", wad::compress(noise(3000, 7)));
+  Bytes runs(20000);
+  for (size_t i = 0; i < runs.size(); ++i)
+    runs[i] = i >= 17000 ? runs[i - 16990] : uint8_t(i / 100);
+  seed("wad", "far-and-blocks.wad", wad::compress(runs));
+  rc2::SynthLevel plain;
+  plain.patchesX = plain.patchesY = 1;
+  seed("rc2", "LEVEL0.WAD", rc2::synthLevelWad(plain));
+  rc2::SynthLevel chunked = plain;
+  chunked.id = 30;
+  chunked.chunked = true;
+  seed("rc2", "LEVEL21-chunked.WAD", rc2::synthLevelWad(chunked));
+  seed("rc2", "disc.iso",
+       iso::synthIso(
+           {{"G/LEVEL0.WAD", rc2::synthLevelWad(plain)}, {"SYSTEM.CNF", {'B', 'O', 'O', 'T'}}}));
+  seed("top", "LEVEL0.WAD", rc2::synthLevelWad(plain));
+}
 
 // Sample files by the format table's detection (a tfrag level directory
 // gives its three files); PNG/JPEG files are tile seeds. Everything detected
@@ -407,7 +438,9 @@ void sampleSeeds(const fs::path& dir) {
     if (!entry.is_regular_file(ec) || entry.file_size(ec) > kMaxSeedBytes) continue;
     const std::string ext = p.extension().string();
     if (h) {
-      seed(h->name, stem, readFile(p.string())); // handler names are harness names
+      // Handler names are harness names; both R&C2 handlers feed "rc2".
+      const std::string name = std::string(h->name).rfind("rc2", 0) == 0 ? "rc2" : h->name;
+      seed(name, stem, readFile(p.string()));
       seed("top", stem, readFile(p.string()));
     } else if (ext == ".png" || ext == ".jpg") {
       seed("tile", stem, readFile(p.string()));
@@ -429,6 +462,7 @@ int main(int argc, char** argv) {
     chuSeeds();
     ytdSeeds();
     tfragSeeds();
+    rc2Seeds();
     imageSeeds();
     tileSeeds();
     editSeeds();

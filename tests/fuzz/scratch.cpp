@@ -1,11 +1,17 @@
 #include "scratch.h"
 
 #include <cstdlib>
-#include <fcntl.h>
 #include <filesystem>
 #include <stdexcept>
 #include <system_error>
+
+#ifdef _WIN32
+#include <fstream>
+#include <process.h>
+#else
+#include <fcntl.h>
 #include <unistd.h>
+#endif
 
 namespace strata::fuzz {
 
@@ -13,11 +19,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
+int processId() {
+#ifdef _WIN32
+  return ::_getpid();
+#else
+  return int(::getpid());
+#endif
+}
+
 struct Scratch {
   std::string dir;
   Scratch() {
+#ifdef _WIN32
+    const char* tmp = std::getenv("TEMP");
+#else
     const char* tmp = std::getenv("TMPDIR");
-    dir = (fs::path(tmp && *tmp ? tmp : "/tmp") / ("strata-fuzz-" + std::to_string(getpid())))
+#endif
+    dir = (fs::path(tmp && *tmp ? tmp : "/tmp") / ("strata-fuzz-" + std::to_string(processId())))
               .string();
     std::error_code ec;
     fs::remove_all(dir, ec);
@@ -42,6 +60,12 @@ const std::string& scratchDir() {
 std::string writeScratch(const std::string& name, const uint8_t* data, size_t size) {
   const fs::path path = fs::path(scratchDir()) / name;
   fs::create_directories(path.parent_path());
+#ifdef _WIN32 // (no ext4 there)
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  if (!out.flush()) throw std::runtime_error("cannot write the fuzz scratch file " + path.string());
+  return path.string();
+#else
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
   bool ok = fd >= 0;
   for (size_t done = 0; ok && done < size;) {
@@ -53,6 +77,7 @@ std::string writeScratch(const std::string& name, const uint8_t* data, size_t si
   if (fd >= 0) ok = ::close(fd) == 0 && ok;
   if (!ok) throw std::runtime_error("cannot write the fuzz scratch file " + path.string());
   return path.string();
+#endif
 }
 
 } // namespace strata::fuzz

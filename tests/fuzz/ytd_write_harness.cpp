@@ -7,7 +7,6 @@
 // plain reader (ytd_plain_reader.h) as well as Strata's own check: a rule
 // broken there is a finding (std::logic_error escapes).
 #include "harness.h"
-#include "scratch.h"
 #include "strata/text.h"
 #include "strata/ytd_edit.h"
 #include "ytd/ytd_images.h"
@@ -76,7 +75,8 @@ void fuzzYtdWrite(const uint8_t* data, size_t size) {
   asDictionary(bytes);
   // The bytes as an image file for a build (one small enough to encode).
   YtdImage img;
-  img.path = writeScratch("ytdwrite/image", data, size);
+  img.path = "fuzz-image";
+  img.file = bytes;
   bool small = false;
   cleanErrorsAllowed([&] {
     const Image& i = ytd::loadImage(img).image;

@@ -188,3 +188,25 @@ def test_a_closed_scene_says_so():
     with pytest.raises(strata.Error) as e:
         prim.positions
     assert "closed" in str(e.value)
+
+
+@pytest.mark.parametrize("name", [n for n in SAMPLES if os.path.isfile(sample(n))])
+def test_load_memory_gives_the_file_scene(name):
+    """strata.load_memory (strata_load_memory) of a file's bytes: the same nodes
+    and positions as strata.load of the file; a CHU in memory has no companion
+    TQT beside it, so no images."""
+    with open(sample(name), "rb") as f:
+        data = f.read()
+    with strata.load(sample(name)) as disk, strata.load_memory(data, name) as mem:
+        assert mem.format == disk.format
+        assert [n.name for n in mem.nodes] == [n.name for n in disk.nodes]
+        for a, b in zip(mem.meshes, disk.meshes):
+            for pa, pb in zip(a.primitives, b.primitives):
+                assert tuples(pa.positions, 3) == tuples(pb.positions, 3)
+        assert len(mem.images) == (0 if disk.format == "chu" else len(disk.images))
+
+
+def test_load_memory_errors_name_the_bytes():
+    with pytest.raises(strata.Error) as e:
+        strata.load_memory(b"not a terrain at all", "junk.bin")
+    assert e.value.status == 4 and "junk.bin" in str(e.value)

@@ -12,6 +12,6 @@ namespace strata::chu {
 // DDS bytes unchanged). Throws strata::Error on the first error validate
 // reports for the CHU or its TQT; under `partial` (LoadOptions::partial) a
 // broken chunk's stub or tile's stubs are left empty instead, each named.
-AtlasConversion convertToAtlas(const std::string& chuPath, bool partial = false);
+AtlasConversion convertToAtlas(const Source& chu, bool partial = false);
 
 } // namespace strata::chu

@@ -1,22 +1,53 @@
 #pragma once
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace strata {
 
+// File names are UTF-8 inside Strata (and across the C ABI). These two
+// convert at the edge to the system's paths: on Windows, whose narrow calls
+// take the ANSI code page, to and from the wide names; elsewhere the bytes
+// stay as they are.
+std::filesystem::path pathOf(const std::string& utf8);
+std::filesystem::path pathOf(const char* utf8);
+inline const std::filesystem::path& pathOf(const std::filesystem::path& path) {
+  return path;
+}
+std::string utf8Of(const std::filesystem::path& path);
+
 // Reads a whole file; throws strata::Error naming the file when it cannot.
 std::vector<uint8_t> readFile(const std::string& path);
 
+// What a reader reads: a file by its path, or bytes already in memory (a
+// fuzzer's input, a file inside a disc image, a plug-in's buffer) under a
+// name its errors use. Only a file on disk has files beside it (a CHU's TQT,
+// the files of a level directory).
+struct Source {
+  std::string path; // the file's path, or the name the bytes in memory go by
+  std::shared_ptr<const std::vector<uint8_t>> memory; // set: these bytes, not a file's
+
+  Source(std::string p) : path(std::move(p)) {}
+  Source(const char* p) : path(p) {}
+  Source(std::vector<uint8_t> bytes, std::string name)
+      : path(std::move(name)),
+        memory(std::make_shared<const std::vector<uint8_t>>(std::move(bytes))) {}
+  bool onDisk() const { return !memory; }
+  // The memory's bytes, or the file's read whole (throws as readFile).
+  std::shared_ptr<const std::vector<uint8_t>> bytes() const;
+};
+
 // A whole file's bytes for one pass over them: mapped read-only where the
 // system can (a regular file), so nothing is copied and what has been parsed
-// can be let go (release); read whole into memory otherwise. Throws like
-// readFile.
+// can be let go (release); read whole into memory otherwise, or held as they
+// are for a Source in memory. Throws like readFile.
 class FileBytes {
 public:
-  explicit FileBytes(const std::string& path);
+  explicit FileBytes(const Source& source);
   ~FileBytes();
   FileBytes(const FileBytes&) = delete;
   FileBytes& operator=(const FileBytes&) = delete;
@@ -34,11 +65,13 @@ public:
 
 private:
   std::string path_;
-  int fd_ = -1; // open while mapped
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
   bool mapped_ = false;
-  std::vector<uint8_t> read_; // when not mapped
+  // While mapped: the mapping and the file (common/platform.h).
+  intptr_t file_ = -1;
+  void* mapping_ = nullptr;
+  std::shared_ptr<const std::vector<uint8_t>> read_; // when not mapped
 };
 
 // Writes through a temporary file in the same directory and renames it into

@@ -1,6 +1,7 @@
 #pragma once
 // One entry per input format. The CLI, the C ABI and batch tools dispatch
 // through this table; detection is by magic, never by extension alone.
+#include "strata/fileio.h"
 #include "strata/scene.h"
 
 #include <nlohmann/json.hpp>
@@ -80,28 +81,32 @@ struct AtlasConversion {
   std::vector<std::string> leftOut; // under `partial`: each broken piece left out, and why
 };
 
+// Every entry reads a Source: a file by its path, or bytes in memory under a
+// name (fuzzers, files inside a disc image, strata_load_memory). A format
+// that is a directory (tfrag) detects only on disk; a CHU finds its TQT only
+// beside a file on disk.
 struct FormatHandler {
   const char* name; // "atlas", "chu", ...
-  // `head` holds the first bytes of the file (empty for a directory).
-  bool (*detect)(const std::string& path, const std::vector<uint8_t>& head);
+  // `head` holds the first bytes of the input (empty for a directory).
+  bool (*detect)(const Source& in, const std::vector<uint8_t>& head);
   // nullptr for a format that holds no scene of its own (TQT).
-  Scene (*load)(const std::string& path, const LoadOptions& options);
-  nlohmann::json (*info)(const std::string& path);
+  Scene (*load)(const Source& in, const LoadOptions& options);
+  nlohmann::json (*info)(const Source& in);
   // Never throws for bad input: every problem becomes a finding.
-  ValidationReport (*validate)(const std::string& path);
-  // Every texture the file holds, named, as stored (nullptr: none).
-  TextureSet (*textures)(const std::string& path, const LoadOptions& options);
-  // The file as a v140 .atlas (nullptr: the format has no such mapping; CHU
+  ValidationReport (*validate)(const Source& in);
+  // Every texture the input holds, named, as stored (nullptr: none).
+  TextureSet (*textures)(const Source& in, const LoadOptions& options);
+  // The input as a v140 .atlas (nullptr: the format has no such mapping; CHU
   // has, atlas-chu-tqt.md §9). `partial` as LoadOptions::partial.
-  AtlasConversion (*toAtlas)(const std::string& path, bool partial) = nullptr;
+  AtlasConversion (*toAtlas)(const Source& in, bool partial) = nullptr;
 };
 
 const std::vector<const FormatHandler*>& formatHandlers();
 
 // The handler whose magic matches, or nullptr.
-const FormatHandler* detectFormat(const std::string& path);
+const FormatHandler* detectFormat(const Source& in);
 
-// detectFormat that throws strata::Error naming the file when nothing matches.
-const FormatHandler& requireFormat(const std::string& path);
+// detectFormat that throws strata::Error naming the input when nothing matches.
+const FormatHandler& requireFormat(const Source& in);
 
 } // namespace strata

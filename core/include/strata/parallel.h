@@ -8,6 +8,10 @@
 
 namespace strata {
 
+// The cores this process may run on (its affinity on Linux, every processor
+// group on Windows); at least 1.
+unsigned coreCount();
+
 // The most threads Strata runs at once, counting the calling thread (the
 // CLI's --jobs). Default: one per core. Set it before any work starts.
 void setThreadBudget(unsigned threads);

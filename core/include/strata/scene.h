@@ -89,6 +89,9 @@ struct Node {
   int mesh = -1;
   std::vector<int> children;
   NodeTags tags;
+  // Named text facts, written beside `tags` under extras.strata (an R&C2
+  // level's root: game "rc2").
+  std::vector<std::pair<std::string, std::string>> textTags;
   // Coarser stand-ins for this node, finest first (tfrag LOD 1 and 2 of a
   // patch), and the screen coverage below which each level gives way to the
   // next: one value per level, this node's first (glTF: MSFT_lod and

@@ -20,11 +20,14 @@ enum class YtdEdition { Legacy, Enhanced };
 const char* ytdEditionName(YtdEdition e);
 YtdEdition parseYtdEdition(const std::string& name);
 
-// One image for a texture: a file (PNG, JPEG, DDS or KTX2, by its magic) or
-// RGBA8 pixels in memory (row 0 at the top).
+// One image for a texture: a file (PNG, JPEG, DDS or KTX2, by its magic),
+// such a file's bytes in memory, or RGBA8 pixels in memory (row 0 at the top).
 struct YtdImage {
   std::string name; // the texture's name; build: empty takes the file's stem
-  std::string path; // an image file; empty: the pixels below
+  std::string path; // an image file (or the name of `file`); empty: the pixels below
+  // The bytes of an image file already in memory, named by `path` in
+  // messages (not read from disk); empty: `path` is read.
+  std::vector<uint8_t> file;
   uint32_t width = 0, height = 0;
   std::vector<uint8_t> rgba8; // width * height * 4 bytes
   // From a directory (--from DIR): replace skips it, and names it in the

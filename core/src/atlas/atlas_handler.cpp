@@ -16,29 +16,29 @@ namespace strata {
 
 namespace {
 
-bool detectAtlas(const std::string&, const std::vector<uint8_t>& head) {
+bool detectAtlas(const Source&, const std::vector<uint8_t>& head) {
   return head.size() >= 4 && head[0] == 'A' && head[1] == 'T' && head[2] == 'L' && head[3] == 'S';
 }
 
-Scene loadAtlas(const std::string& path, const LoadOptions& options) {
-  return atlas::loadScene(std::make_shared<const FileBytes>(path), options, path);
+Scene loadAtlas(const Source& in, const LoadOptions& options) {
+  return atlas::loadScene(std::make_shared<const FileBytes>(in), options, in.path);
 }
 
-nlohmann::json infoAtlas(const std::string& path) {
-  std::vector<uint8_t> bytes = readFile(path);
-  return atlas::describe(atlas::readAtlas(bytes, path), bytes.size());
+nlohmann::json infoAtlas(const Source& in) {
+  const auto bytes = in.bytes();
+  return atlas::describe(atlas::readAtlas(*bytes, in.path), bytes->size());
 }
 
-ValidationReport validateAtlas(const std::string& path) {
-  return validateFile(path, "atlas", [&](ValidationReport& rep) {
-    std::vector<uint8_t> bytes = readFile(path);
-    atlas::validateModel(atlas::readAtlas(bytes, path), bytes.size(), rep);
+ValidationReport validateAtlas(const Source& in) {
+  return validateFile(in.path, "atlas", [&](ValidationReport& rep) {
+    const auto bytes = in.bytes();
+    atlas::validateModel(atlas::readAtlas(*bytes, in.path), bytes->size(), rep);
   });
 }
 
-TextureSet texturesAtlas(const std::string& path, const LoadOptions& options) {
-  atlas::File file = atlas::readAtlas(readFile(path), path);
-  return atlas::loadTiles(file, options, path, atlas::atlasTileOrigins(file, path));
+TextureSet texturesAtlas(const Source& in, const LoadOptions& options) {
+  atlas::File file = atlas::readAtlas(*in.bytes(), in.path);
+  return atlas::loadTiles(file, options, in.path, atlas::atlasTileOrigins(file, in.path));
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "atlas/atlas_load.h"
 #include "atlas/atlas_textures.h"
 #include "common/quadtree.h"
+#include "common/thread_kept.h"
 #include "strata/error.h"
 #include "strata/parallel.h"
 #include "strata/text.h"
@@ -107,8 +108,8 @@ struct MeshesOnDemand {
     // a file cut short would raise SIGBUS, where a read fails). The frame's
     // bytes and geometry are each thread's, reused from one mesh to the next
     // (chunkMesh says why), but for a frame too large to keep.
-    thread_local std::vector<uint8_t> keptFrame;
-    thread_local GeomChunk keptGeom;
+    std::vector<uint8_t>& keptFrame = threadKept<std::vector<uint8_t>, struct KeptFrameSite>();
+    GeomChunk& keptGeom = threadKept<GeomChunk, struct KeptGeomSite>();
     std::vector<uint8_t> ownFrame;
     GeomChunk ownGeom;
     const bool kept = c.length <= kKeptFrameBytes;
@@ -275,7 +276,7 @@ struct Ahead {
         if (onDemand) {
           // Outlined only: each thread makes every mesh in the memory of the
           // one before, but for a chunk too large to keep (MeshesOnDemand).
-          thread_local Mesh kept;
+          Mesh& kept = threadKept<Mesh, struct KeptMeshSite>();
           Mesh own;
           Mesh& outlined = frame.geom.verts.size() * sizeof(Vertex) <= kKeptFrameBytes ? kept : own;
           chunkMesh(frame.geom, name, skirts, outlined);

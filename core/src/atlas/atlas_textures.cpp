@@ -66,19 +66,18 @@ Rgba8 toRgba8(const Image& img) {
 BlendSources readBlendSources(const TextureSchema& schema, const std::string& atlasPath,
                               std::vector<Problem>& problems) {
   BlendSources out;
-  const fs::path dir = fs::path(atlasPath).parent_path();
+  const fs::path dir = pathOf(atlasPath).parent_path();
   bool decoded = true;
   for (size_t k = 0; k < schema.sourceImages.size(); ++k) {
     std::string src = schema.sourceImages[k];
     std::replace(src.begin(), src.end(), '\\', '/'); // Torque tools wrote Windows paths
     // Paths relative to the .atlas, then the bare name beside it.
-    const fs::path candidates[] = {dir / fs::path(src).relative_path(),
-                                   dir / fs::path(src).filename()};
+    const fs::path candidates[] = {dir / pathOf(src).relative_path(), dir / pathOf(src).filename()};
     std::string found;
     for (const fs::path& c : candidates) {
       std::error_code ec;
-      if (!src.empty() && fs::is_regular_file(c, ec)) {
-        found = c.string();
+      if (!src.empty() && fs::is_regular_file(pathOf(c), ec)) {
+        found = fs::path(c).make_preferred().string(); // one kind of separator on Windows
         break;
       }
     }

@@ -108,7 +108,6 @@ TileCache::Entry TileCache::decodeEntry(size_t toc, size_t stub, const Frame& f,
                  kTilePiece,
                  pieceIndex(toc, frameOf(toc, stub)),
                  dynamic_cast<const Unsupported*>(&err) != nullptr};
-    if (e.problem.unsupported) e.problem.severity = Severity::Warning;
   }
   return e;
 }

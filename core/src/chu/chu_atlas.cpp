@@ -187,14 +187,15 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
   return file;
 }
 
-std::string findCompanionTqt(const std::string& chuPath) {
+std::string findCompanionTqt(const Source& chu) {
   namespace fs = std::filesystem;
-  fs::path p(chuPath);
-  fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+  if (!chu.onDisk()) return "";
+  fs::path p = pathOf(chu.path);
+  fs::path dir = p.parent_path().empty() ? pathOf(".") : p.parent_path();
   const std::string stem = p.stem().string();
   std::vector<std::string> found;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
+  for (const auto& e : fs::directory_iterator(pathOf(dir), ec)) {
     const fs::path& q = e.path();
     if (lowerExtension(q.string()) == ".tqt" && q.stem().string() == stem && e.is_regular_file(ec))
       found.push_back((p.parent_path() / q.filename()).string());

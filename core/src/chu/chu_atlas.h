@@ -3,6 +3,7 @@
 // texture TOC mapping of §9c / §9d. Everything after this follows the Atlas path.
 #include "atlas/atlas_model.h"
 #include "chu/chu_model.h"
+#include "strata/fileio.h"
 #include "tqt/tqt_model.h"
 
 #include <array>
@@ -54,7 +55,7 @@ atlas::File toAtlas(const File& chu, const tqt::File* tqt, const std::string& ch
                     const MapOptions& options = {});
 
 // §9d: the same-directory file with the same stem and a .tqt extension in any
-// letter case, or "" when there is none.
-std::string findCompanionTqt(const std::string& chuPath);
+// letter case, or "" when there is none (always for a CHU in memory).
+std::string findCompanionTqt(const Source& chu);
 
 } // namespace strata::chu

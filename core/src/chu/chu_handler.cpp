@@ -24,22 +24,22 @@ namespace strata {
 
 namespace {
 
-bool detectChu(const std::string&, const std::vector<uint8_t>& head) {
+bool detectChu(const Source&, const std::vector<uint8_t>& head) {
   return head.size() >= 4 && head[0] == 'C' && head[1] == 'H' && head[2] == 'U' && head[3] == '3';
 }
 
-nlohmann::json infoChu(const std::string& path) {
-  std::vector<uint8_t> bytes = readFile(path);
-  return chu::describe(chu::readChu(bytes, path), bytes.size(), chu::findCompanionTqt(path));
+nlohmann::json infoChu(const Source& in) {
+  const auto bytes = in.bytes();
+  return chu::describe(chu::readChu(*bytes, in.path), bytes->size(), chu::findCompanionTqt(in));
 }
 
 // A CHU's report holds its companion TQT's too: convert uses that file, and
 // what validate calls an error convert refuses.
-ValidationReport validateChu(const std::string& path) {
-  ValidationReport rep = validateFile(path, "chu", [&](ValidationReport& r) {
-    chu::validateModel(chu::readChu(readFile(path), path), r);
+ValidationReport validateChu(const Source& in) {
+  ValidationReport rep = validateFile(in.path, "chu", [&](ValidationReport& r) {
+    chu::validateModel(chu::readChu(*in.bytes(), in.path), r);
   });
-  const std::string tqtPath = chu::findCompanionTqt(path);
+  const std::string tqtPath = chu::findCompanionTqt(in);
   if (!tqtPath.empty())
     for (const Finding& f : tqt::validateTqtFile(tqtPath).findings)
       rep.findings.push_back(
@@ -56,13 +56,14 @@ const FormatHandler kChuHandler = {"chu",       detectChu, chu::loadScene,     i
 
 namespace chu {
 
-AtlasConversion convertToAtlas(const std::string& chuPath, bool partial) {
+AtlasConversion convertToAtlas(const Source& chu, bool partial) {
+  const std::string& chuPath = chu.path;
   AtlasConversion out;
   MapOptions options;
   options.collision = true;
-  File file = readChecked(chuPath, partial, options, out.leftOut);
+  File file = readChecked(chu, partial, options, out.leftOut);
   std::string tqtPath;
-  std::unique_ptr<tqt::File> tex = companion(chuPath, tqtPath, partial, out.leftOut);
+  std::unique_ptr<tqt::File> tex = companion(chu, tqtPath, partial, out.leftOut);
   atlas::File mapped = toAtlas(file, tex.get(), chuPath, options);
   if (tex) {
     // The tiles go into the Atlas as they are, so each must be a complete DDS

@@ -13,12 +13,12 @@ namespace strata::chu {
 
 // The CHU read and checked: its broken stubs, under `partial`, in
 // options.leaveOut and named in `leftOut`; otherwise its first error thrown.
-File readChecked(const std::string& path, bool partial, MapOptions& options,
+File readChecked(const Source& in, bool partial, MapOptions& options,
                  std::vector<std::string>& leftOut) {
-  File file = readChu(readFile(path), path);
+  File file = readChu(*in.bytes(), in.path);
   std::vector<Problem> problems;
-  checkChu(file, path, problems);
-  for (uint64_t stub : atlas::applyStructure(problems, partial, path, leftOut))
+  checkChu(file, in.path, problems);
+  for (uint64_t stub : atlas::applyStructure(problems, partial, in.path, leftOut))
     options.leaveOut.insert(stub);
   return file;
 }
@@ -27,9 +27,9 @@ File readChecked(const std::string& path, bool partial, MapOptions& options,
 // come from it, so one that does not read is an error of the CHU's load
 // (validate reports it with the CHU): thrown, or under `partial` left out and
 // named (the chunks are then untextured).
-std::unique_ptr<tqt::File> companion(const std::string& chuPath, std::string& tqtPath, bool partial,
+std::unique_ptr<tqt::File> companion(const Source& chu, std::string& tqtPath, bool partial,
                                      std::vector<std::string>& leftOut) {
-  tqtPath = findCompanionTqt(chuPath);
+  tqtPath = findCompanionTqt(chu);
   if (tqtPath.empty()) return nullptr;
   try {
     return std::make_unique<tqt::File>(tqt::readTqt(readFile(tqtPath), tqtPath));

@@ -15,14 +15,14 @@ namespace strata::chu {
 
 // The CHU read and checked: its broken stubs, under `partial`, in
 // options.leaveOut and named in `leftOut`; otherwise its first error thrown.
-File readChecked(const std::string& path, bool partial, MapOptions& options,
+File readChecked(const Source& in, bool partial, MapOptions& options,
                  std::vector<std::string>& leftOut);
 
 // §9d: the companion TQT, read, and its path in `tqtPath` (empty: none). A
 // CHU's textures come from it, so one that does not read is an error of the
 // CHU's load: thrown, or under `partial` left out and named (the chunks are
 // then untextured).
-std::unique_ptr<tqt::File> companion(const std::string& chuPath, std::string& tqtPath, bool partial,
+std::unique_ptr<tqt::File> companion(const Source& chu, std::string& tqtPath, bool partial,
                                      std::vector<std::string>& leftOut);
 
 } // namespace strata::chu

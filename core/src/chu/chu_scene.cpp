@@ -8,15 +8,15 @@
 
 namespace strata::chu {
 
-Scene loadScene(const std::string& path, const LoadOptions& options) {
+Scene loadScene(const Source& in, const LoadOptions& options) {
   MapOptions mo;
   std::vector<std::string> leftOut;
-  File file = readChecked(path, options.partial, mo, leftOut);
+  File file = readChecked(in, options.partial, mo, leftOut);
   std::string tqtPath;
   std::unique_ptr<tqt::File> tex =
-      options.textures ? companion(path, tqtPath, options.partial, leftOut) : nullptr;
-  atlas::File mapped = toAtlas(file, tex.get(), path, mo);
-  Scene scene = atlas::toScene(std::move(mapped), options, path,
+      options.textures ? companion(in, tqtPath, options.partial, leftOut) : nullptr;
+  atlas::File mapped = toAtlas(file, tex.get(), in.path, mo);
+  Scene scene = atlas::toScene(std::move(mapped), options, in.path,
                                tex ? tqt::tileOrigins(*tex, tqtPath) : atlas::TileOrigins{});
   scene.leftOut.insert(scene.leftOut.begin(), leftOut.begin(), leftOut.end());
   return scene;

@@ -1,5 +1,6 @@
 #include "strata/fileio.h"
 
+#include "common/platform.h"
 #include "strata/error.h"
 
 #include <algorithm>
@@ -9,21 +10,64 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <random>
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
 
 namespace strata {
 
 namespace fs = std::filesystem;
 
+#ifdef _WIN32
+
+// MultiByteToWideChar and back, not u8path/u8string, which throw on a name
+// that is not UTF-8 (an Atlas config's source image can be anything): bytes
+// that are not UTF-8, and UTF-16 that is not whole, become U+FFFD.
+fs::path pathOf(const std::string& utf8) {
+  if (utf8.empty()) return {};
+  const int n = ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), nullptr, 0);
+  std::wstring wide(size_t(n), L'\0');
+  ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), wide.data(), n);
+  return fs::path(wide);
+}
+
+std::string utf8Of(const fs::path& path) {
+  const std::wstring& wide = path.native();
+  if (wide.empty()) return {};
+  const int n = ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), nullptr, 0,
+                                      nullptr, nullptr);
+  std::string utf8(size_t(n), '\0');
+  ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), utf8.data(), n, nullptr,
+                        nullptr);
+  return utf8;
+}
+
+#else
+
+fs::path pathOf(const std::string& utf8) {
+  return fs::path(utf8);
+}
+
+std::string utf8Of(const fs::path& path) {
+  return path.string();
+}
+
+#endif
+
+fs::path pathOf(const char* utf8) {
+  return pathOf(std::string(utf8));
+}
+
 std::vector<uint8_t> readFile(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) throw Error(path, Error::kNoOffset, "is a directory, not a file");
-  std::ifstream in(path, std::ios::binary);
+  if (fs::is_directory(pathOf(path), ec))
+    throw Error(path, Error::kNoOffset, "is a directory, not a file");
+  std::ifstream in(pathOf(path), std::ios::binary);
   if (!in) throw Error(path, Error::kNoOffset, std::string("cannot open: ") + std::strerror(errno));
   in.seekg(0, std::ios::end);
   std::streamoff n = in.tellg();
@@ -35,42 +79,50 @@ std::vector<uint8_t> readFile(const std::string& path) {
   return data;
 }
 
-FileBytes::FileBytes(const std::string& path) : path_(path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  struct stat st;
-  if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    void* p = ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p != MAP_FAILED) {
-      data_ = static_cast<const uint8_t*>(p);
-      size_ = size_t(st.st_size);
-      mapped_ = true;
-      fd_ = fd;
-    }
-  }
-  if (fd >= 0 && !mapped_) ::close(fd);
-  if (!mapped_) {
-    read_ = readFile(path); // its errors name what is wrong
-    data_ = read_.data();
-    size_ = read_.size();
+std::shared_ptr<const std::vector<uint8_t>> Source::bytes() const {
+  return memory ? memory : std::make_shared<const std::vector<uint8_t>>(readFile(path));
+}
+
+namespace {
+
+platform::MappedFile mappedOf(const uint8_t* data, size_t size, intptr_t file, void* mapping) {
+  platform::MappedFile m;
+  m.data = data;
+  m.size = size;
+  m.file = file;
+  m.mapping = mapping;
+  return m;
+}
+
+} // namespace
+
+FileBytes::FileBytes(const Source& source) : path_(source.path) {
+  platform::MappedFile m;
+  if (!source.onDisk()) {
+    read_ = source.memory;
+    data_ = read_->data();
+    size_ = read_->size();
+  } else if (platform::mapFile(source.path, m)) {
+    data_ = m.data;
+    size_ = m.size;
+    file_ = m.file;
+    mapping_ = m.mapping;
+    mapped_ = true;
+  } else {
+    read_ = source.bytes(); // its errors name what is wrong
+    data_ = read_->data();
+    size_ = read_->size();
   }
 }
 
 FileBytes::~FileBytes() {
-  if (mapped_) {
-    ::munmap(const_cast<uint8_t*>(data_), size_);
-    ::close(fd_);
-  }
+  if (!mapped_) return;
+  platform::MappedFile m = mappedOf(data_, size_, file_, mapping_);
+  platform::unmapFile(m);
 }
 
 void FileBytes::release(size_t offset, size_t n) const {
-  if (!mapped_ || offset >= size_) return;
-  n = std::min(n, size_ - offset);
-  const uintptr_t page = uintptr_t(::sysconf(_SC_PAGESIZE));
-  const uintptr_t from = (uintptr_t(data_) + offset + page - 1) / page * page;
-  const uintptr_t to = (uintptr_t(data_) + offset + n) / page * page;
-  // A private read-only mapping is never written: dropping its pages loses
-  // nothing, and a later read maps them from the file again.
-  if (to > from) ::madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
+  if (mapped_) platform::releasePages(mappedOf(data_, size_, file_, mapping_), offset, n);
 }
 
 void FileBytes::copy(size_t offset, size_t n, uint8_t* to) const {
@@ -82,12 +134,13 @@ void FileBytes::copy(size_t offset, size_t n, uint8_t* to) const {
     std::memcpy(to, data_ + offset, n);
     return;
   }
+  const platform::MappedFile m = mappedOf(data_, size_, file_, mapping_);
   for (size_t done = 0; done < n;) {
-    const ssize_t got = ::pread(fd_, to + done, n - done, off_t(offset + done));
-    if (got < 0 && errno == EINTR) continue;
+    std::string why;
+    const int64_t got = platform::readAt(m, offset + done, n - done, to + done, why);
     if (got <= 0)
       throw Error(path_, offset + done,
-                  got < 0 ? std::string("read failed: ") + std::strerror(errno)
+                  got < 0 ? "read failed: " + why
                           : std::string("the file ends here: it shrank while it was read"));
     done += size_t(got);
   }
@@ -95,27 +148,19 @@ void FileBytes::copy(size_t offset, size_t n, uint8_t* to) const {
 
 void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write,
                      uint64_t reserve) {
-  fs::path target(path);
-  std::random_device rd;
+  const fs::path target = pathOf(path);
   fs::path tmp = target;
-  tmp += ".tmp" + std::to_string(rd() % 1000000);
+  tmp += ".tmp" + platform::uniqueSuffix();
   std::ios::openmode mode = std::ios::binary | std::ios::trunc;
   // The reservation costs an open and a fallocate, about 18 us a file, and
   // saved about 37 us a MiB written (326 MiB: 12 ms): below 1 MiB, a batch
   // of small outputs (texture dictionaries by the thousand) would pay more
   // than it saves.
   constexpr uint64_t kReserveFrom = uint64_t(1) << 20;
-  if (reserve >= kReserveFrom) {
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd >= 0) {
-      // Blocks only: the file's size is what is written (FALLOC_FL_KEEP_SIZE).
-      // Where the filesystem cannot, the writes allocate them as before.
-      // Opened again without truncating, which would let the blocks go.
-      if (::fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, off_t(reserve)) == 0)
-        mode = std::ios::binary | std::ios::in | std::ios::out;
-      ::close(fd);
-    }
-  }
+  // Where the filesystem cannot, the writes allocate the blocks as before.
+  // Opened again without truncating, which would let the blocks go.
+  if (reserve >= kReserveFrom && platform::reserveFile(tmp, reserve))
+    mode = std::ios::binary | std::ios::in | std::ios::out;
   {
     std::ofstream out(tmp, mode);
     if (!out)
@@ -137,11 +182,11 @@ void writeFileAtomic(const std::string& path, const std::function<void(std::ostr
       throw Error(path, Error::kNoOffset, "write failed");
     }
   }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec) {
+  std::string why;
+  if (!platform::replaceFile(tmp, target, why)) {
+    std::error_code ec;
     fs::remove(tmp, ec);
-    throw Error(path, Error::kNoOffset, "cannot move the finished output into place");
+    throw Error(path, Error::kNoOffset, "cannot move the finished output into place: " + why);
   }
 }
 
@@ -159,7 +204,7 @@ void writeFileAtomic(const std::string& path, const std::string& text) {
 }
 
 std::string lowerExtension(const std::string& path) {
-  std::string e = std::filesystem::path(path).extension().string();
+  std::string e = utf8Of(pathOf(path).extension());
   for (char& c : e) c = char(std::tolower(static_cast<unsigned char>(c)));
   return e;
 }

@@ -10,7 +10,16 @@
 #include <thread>
 #include <vector>
 
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <pthread.h>
+#include <sched.h>
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -19,13 +28,9 @@
 namespace strata {
 namespace {
 
-unsigned cores() {
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
-std::atomic<unsigned> budget{cores()};
+std::atomic<unsigned> budget{coreCount()};
 // Threads beyond the first (the program's own) that nobody holds.
-std::atomic<int> spare{int(cores()) - 1};
+std::atomic<int> spare{int(coreCount()) - 1};
 
 // How long a helper with nothing to do, and a caller waiting for its
 // helpers, look for what they wait on before they sleep. A thread woken
@@ -76,7 +81,9 @@ struct Pool {
 // Never destroyed: its helpers outlive static destructors. A forked child
 // has none of them, so it starts an empty pool (the parent's is left).
 Pool* pool = new Pool;
+#ifndef _WIN32
 std::once_flag forkHandler;
+#endif
 
 Job* nextJob(Helper& h) {
   if (!lookFor([&] { return h.job.load(std::memory_order_acquire) != nullptr; })) {
@@ -105,7 +112,9 @@ void helperLoop(Helper* h) {
 
 // An idle helper, or a new one; null when no thread can be started.
 Helper* takeHelper() {
+#ifndef _WIN32 // Windows has no fork
   std::call_once(forkHandler, [] { pthread_atfork(nullptr, nullptr, [] { pool = new Pool; }); });
+#endif
   {
     std::lock_guard<std::mutex> lock(pool->m);
     if (!pool->idle.empty()) {
@@ -131,6 +140,20 @@ void give(Helper& h, Job& job) {
 }
 
 } // namespace
+
+unsigned coreCount() {
+#ifdef _WIN32
+  // Every processor group's, where hardware_concurrency counts one group's.
+  const DWORD n = ::GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
+  if (n > 0) return unsigned(n);
+#elif defined(__linux__)
+  // The cores this process may run on (taskset, a container's cpuset).
+  cpu_set_t set;
+  if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return unsigned(CPU_COUNT(&set));
+#endif
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 void setThreadBudget(unsigned threads) {
   threads = std::max(1u, threads);

@@ -16,11 +16,13 @@ struct Problem {
   Severity severity = Severity::Error;
   std::string file; // the file `offset` counts in (a CHU's companion TQT, a source image...)
   uint64_t offset = Error::kNoOffset;
-  std::string piece;        // names the piece ("Geom TOC 0 chunk L2_1_3"); empty: the file
-  std::string message;      // what is wrong with it, and what was expected
-  int kind = 0;             // the format's kind of piece; 0: the whole file
-  uint64_t index = 0;       // which piece of that kind, as the format numbers them
-  bool unsupported = false; // valid, in a form Strata does not read: a warning in validate
+  std::string piece;   // names the piece ("Geom TOC 0 chunk L2_1_3"); empty: the file
+  std::string message; // what is wrong with it, and what was expected
+  int kind = 0;        // the format's kind of piece; 0: the whole file
+  uint64_t index = 0;  // which piece of that kind, as the format numbers them
+  // In a form Strata does not read (a DDS format it does not decode): still an
+  // error, for no command can give its pixels, refused as Unsupported.
+  bool unsupported = false;
 
   // "piece: message", the text of the finding and of the Error.
   std::string text() const { return piece.empty() ? message : piece + ": " + message; }

@@ -14,6 +14,7 @@
 #include <jerror.h>
 // clang-format on
 
+#include <algorithm>
 #include <csetjmp>
 #include <cstring>
 
@@ -69,16 +70,21 @@ bool readHeader(JpegState& s, const uint8_t* data, size_t size) {
   return true;
 }
 
-// Decodes every scanline into `row` (width x output components) and copies it
-// out as RGBA8.
-bool readRows(JpegState& s, uint8_t* out, uint8_t* row) {
+// Decodes every scanline into `row` (width x output components) and appends
+// it to `out` as RGBA8. The output grows with the scanlines that decode, so a
+// file that does not hold its data fails before spending the image's memory.
+bool readRows(JpegState& s, std::vector<uint8_t>& out, uint8_t* row) {
   if (setjmp(s.jump)) return false;
   jpeg_start_decompress(&s.cinfo);
   const JDIMENSION w = s.cinfo.output_width;
   const int n = s.cinfo.output_components;
   const bool adobe = s.cinfo.saw_Adobe_marker;
+  const size_t rowBytes = size_t(w) * 4, total = rowBytes * s.cinfo.output_height;
   while (s.cinfo.output_scanline < s.cinfo.output_height) {
-    uint8_t* d = out + size_t(s.cinfo.output_scanline) * w * 4;
+    const size_t at = size_t(s.cinfo.output_scanline) * rowBytes;
+    if (at + rowBytes > out.size())
+      out.resize(std::min(total, std::max({at + rowBytes, out.size() * 2, size_t(1) << 20})));
+    uint8_t* d = out.data() + at;
     JSAMPROW rows[1] = {row};
     jpeg_read_scanlines(&s.cinfo, rows, 1);
     for (JDIMENSION x = 0; x < w; ++x, d += 4) {
@@ -163,9 +169,8 @@ Image decodeJPEG(const std::vector<uint8_t>& bytes, const std::string& file) {
   img.height = c.image_height;
   img.dxgiFormat = 28; // R8G8B8A8_UNORM, stored values (no colour conversion beyond YCbCr)
   img.colorSpace = ColorSpace::SRGB;
-  img.data.resize(size_t(img.width) * img.height * 4);
   std::vector<uint8_t> row(size_t(img.width) * 4);
-  if (!readRows(s, img.data.data(), row.data())) throw fail();
+  if (!readRows(s, img.data, row.data())) throw fail();
   return img;
 }
 

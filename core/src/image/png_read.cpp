@@ -81,22 +81,67 @@ bool readHeader(PngState& s) {
 }
 
 // Asks for 8-bit RGBA; libpng allocates its row buffers here, so only after
-// the size was checked.
+// the size was checked. Interlaced rows come pass by pass (readPasses).
 bool startRows(PngState& s) {
   if (setjmp(png_jmpbuf(s.png))) return false;
   png_set_expand(s.png);   // palette to RGB, grey below 8 bits to 8, tRNS to alpha
   png_set_scale_16(s.png); // 16-bit channels rounded to 8
   png_set_gray_to_rgb(s.png);
   png_set_filler(s.png, 0xFF, PNG_FILLER_AFTER); // opaque alpha where there is none
-  png_set_interlace_handling(s.png);
   png_read_update_info(s.png, s.info);
   return true;
 }
 
-bool readRows(PngState& s, png_bytepp rows) {
+// Makes `data` hold at least `needed` bytes of its eventual `total`, doubling
+// as it goes: memory grows with the rows that decode, so a file that does not
+// hold its data fails before spending it.
+void growFor(std::vector<uint8_t>& data, size_t needed, size_t total) {
+  if (needed <= data.size()) return;
+  data.resize(std::min(total, std::max({needed, data.size() * 2, size_t(1) << 20})));
+}
+
+// The rows of a non-interlaced image, one at a time, into `data`.
+bool readRows(PngState& s, std::vector<uint8_t>& data, size_t rowBytes) {
   if (setjmp(png_jmpbuf(s.png))) return false;
-  png_read_image(s.png, rows);
+  const size_t total = rowBytes * s.height;
+  for (png_uint_32 y = 0; y < s.height; ++y) {
+    growFor(data, (y + 1) * rowBytes, total);
+    png_read_row(s.png, data.data() + y * rowBytes, nullptr);
+  }
   return true;
+}
+
+// The seven Adam7 sub-images of an interlaced image (§8.2), each row as libpng
+// gives it, one after another into `passes` (empty passes have no rows).
+bool readPasses(PngState& s, std::vector<uint8_t>& passes) {
+  if (setjmp(png_jmpbuf(s.png))) return false;
+  const size_t total = size_t(s.width) * s.height * 4;
+  size_t at = 0;
+  for (int pass = 0; pass < 7; ++pass) {
+    const size_t cols = PNG_PASS_COLS(s.width, pass), rows = PNG_PASS_ROWS(s.height, pass);
+    if (cols == 0) continue;
+    for (size_t y = 0; y < rows; ++y, at += cols * 4) {
+      growFor(passes, at + cols * 4, total);
+      png_read_row(s.png, passes.data() + at, nullptr);
+    }
+  }
+  return true;
+}
+
+// The sub-images of readPasses put in their places in the image.
+void placePasses(const std::vector<uint8_t>& passes, uint32_t width, uint32_t height,
+                 uint8_t* out) {
+  size_t at = 0;
+  for (int pass = 0; pass < 7; ++pass) {
+    const uint32_t cols = PNG_PASS_COLS(width, pass), rows = PNG_PASS_ROWS(height, pass);
+    if (cols == 0) continue;
+    for (uint32_t y = 0; y < rows; ++y)
+      for (uint32_t x = 0; x < cols; ++x, at += 4)
+        std::memcpy(out + (size_t(PNG_ROW_FROM_PASS_ROW(y, pass)) * width +
+                           PNG_COL_FROM_PASS_COL(x, pass)) *
+                              4,
+                    &passes[at], 4);
+  }
 }
 
 // The rest of the stream after the rows: every chunk to IEND with its CRC.
@@ -230,10 +275,14 @@ Image decodePNGWithLibpng(const std::vector<uint8_t>& bytes, const std::string& 
   img.height = height;
   img.dxgiFormat = 28; // R8G8B8A8_UNORM, stored values (no gamma or colour conversion)
   img.colorSpace = ColorSpace::SRGB;
-  img.data.resize(size_t(width) * height * 4);
-  std::vector<png_bytep> rows(height);
-  for (png_uint_32 y = 0; y < height; ++y) rows[y] = img.data.data() + size_t(y) * width * 4;
-  if (!readRows(s, rows.data())) throw fail();
+  if (png_get_interlace_type(s.png, s.info) == PNG_INTERLACE_NONE) {
+    if (!readRows(s, img.data, size_t(width) * 4)) throw fail();
+  } else {
+    std::vector<uint8_t> passes;
+    if (!readPasses(s, passes)) throw fail();
+    img.data.resize(size_t(width) * height * 4);
+    placePasses(passes, width, height, img.data.data());
+  }
   if (keepsAsIs(s, chunks)) img.png = bytes;
   return img;
 }

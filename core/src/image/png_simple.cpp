@@ -17,6 +17,7 @@
 // Anything else, a sound file of another kind or a broken one, is left to
 // libpng, so its messages and texels are what they were.
 #include "common/bytes.h"
+#include "common/thread_kept.h"
 #include "image/decode_limits.h"
 #include "image/deflate_header.h"
 #include "image/encoded.h"
@@ -25,6 +26,7 @@
 #include <zlib.h>
 
 #include <cstring>
+#include <memory>
 
 namespace strata::image {
 namespace {
@@ -183,34 +185,43 @@ bool decodeSimpleTexels(const std::vector<uint8_t>& b, Image& out, bool texels) 
     in = joined.data();
   }
   // A row of zeros, the rows, a byte the RGB texel loads may read.
-  thread_local Inflater inf;
+  Inflater& inf = threadKept<Inflater, struct PngInflaterSite>();
   if (!inf.reset()) return false;
-  std::vector<uint8_t> own, &raw = n + 1 + rows + 1 <= kKeptRawBytes ? inf.raw : own;
-  raw.resize(n + 1 + size_t(rows) + 1);
-  std::memset(raw.data(), 0, n + 1);
+  // A larger buffer is left uninitialised: its pages are spent only as the
+  // stream inflates into them, so a stream that does not hold its rows fails
+  // before touching most of them.
+  const size_t rawBytes = n + 1 + size_t(rows) + 1;
+  std::unique_ptr<uint8_t[]> own;
+  if (rawBytes <= kKeptRawBytes)
+    inf.raw.resize(rawBytes);
+  else
+    own.reset(new uint8_t[rawBytes]);
+  uint8_t* const raw = own ? own.get() : inf.raw.data();
+  std::memset(raw, 0, n + 1);
+  raw[rawBytes - 1] = 0;
   // Exactly the rows, the stream's end and checksum, and nothing after them.
   if (libdeflateInflatesAsZlib(in, idatBytes)) {
-    thread_local FastInflater fast;
+    FastInflater& fast = threadKept<FastInflater, struct PngFastInflaterSite>();
     size_t used = 0; // libdeflate checks the Adler-32 itself
     if (!fast.d ||
-        libdeflate_zlib_decompress_ex(fast.d, in, idatBytes, raw.data() + n + 1, size_t(rows),
-                                      &used, nullptr) != LIBDEFLATE_SUCCESS ||
+        libdeflate_zlib_decompress_ex(fast.d, in, idatBytes, raw + n + 1, size_t(rows), &used,
+                                      nullptr) != LIBDEFLATE_SUCCESS ||
         used != idatBytes)
       return false;
   } else {
     inf.z.next_in = const_cast<uint8_t*>(in);
     inf.z.avail_in = uInt(idatBytes);
-    inf.z.next_out = raw.data() + n + 1;
+    inf.z.next_out = raw + n + 1;
     inf.z.avail_out = uInt(rows);
     if (inflate(&inf.z, Z_FINISH) != Z_STREAM_END || inf.z.avail_out || inf.z.avail_in ||
-        libdeflate_adler32(1, raw.data() + n + 1, size_t(rows)) != loadBE32(in + idatBytes - 4))
+        libdeflate_adler32(1, raw + n + 1, size_t(rows)) != loadBE32(in + idatBytes - 4))
       return false;
   }
 
   std::vector<uint8_t> rgba;
   if (texels) {
     rgba.resize(size_t(width) * height * 4);
-    if (!(bpp == 4 ? unfilterRows<4> : unfilterRows<3>)(raw.data(), n, width, height, rgba.data()))
+    if (!(bpp == 4 ? unfilterRows<4> : unfilterRows<3>)(raw, n, width, height, rgba.data()))
       return false; // a filter type past 4
   } else {
     // Reversing a filter cannot fail: only a type past 4 is refused.

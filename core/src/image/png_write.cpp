@@ -9,6 +9,8 @@
 // it against OpenImageIO's default PNG writer.
 #include "image/png_write.h"
 
+#include "common/thread_kept.h"
+
 #include "strata/error.h"
 
 #include <isa-l/igzip_lib.h>
@@ -34,7 +36,7 @@ struct Compressors {
 };
 
 libdeflate_compressor* compressor(int level) {
-  thread_local Compressors made;
+  Compressors& made = threadKept<Compressors, struct PngCompressorsSite>();
   libdeflate_compressor*& c = made.byLevel.at(size_t(level));
   if (!c) c = libdeflate_alloc_compressor(level);
   if (!c) throw Error("", Error::kNoOffset, "out of memory creating a deflate compressor");
@@ -170,9 +172,12 @@ std::vector<uint8_t> libdeflateZlib(const uint8_t* raw, size_t n, int level) {
 
 // igzip's level-1 work area (its hash table and the tokens of each block),
 // one a thread, made once.
+struct IgzipLevelBuffer {
+  std::unique_ptr<uint8_t[]> bytes{new uint8_t[ISAL_DEF_LVL1_DEFAULT]};
+};
+
 uint8_t* igzipLevelBuffer() {
-  thread_local std::unique_ptr<uint8_t[]> made(new uint8_t[ISAL_DEF_LVL1_DEFAULT]);
-  return made.get();
+  return threadKept<IgzipLevelBuffer, struct IgzipLevelBufferSite>().bytes.get();
 }
 
 // One zlib stream (RFC 1950) made by igzip at level 1 from the bytes given

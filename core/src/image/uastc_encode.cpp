@@ -12,6 +12,7 @@
 #include "image/uastc_tables.h"
 #include "strata/error.h"
 #include "strata/image.h"
+#include "strata/parallel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -179,7 +180,7 @@ std::vector<uint8_t> encodeUastc(const uint8_t* rgba, uint32_t width, uint32_t h
         std::copy(b.begin(), b.end(), out.begin() + (size_t(by) * bw + bx) * 16);
       }
   };
-  unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+  unsigned threads = options.threads ? options.threads : coreCount();
   threads = std::clamp<unsigned>(threads, 1, bh);
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < threads; ++i) pool.emplace_back(work);

@@ -10,32 +10,40 @@ namespace strata {
 
 namespace {
 
-bool detectTfrag(const std::string& path, const std::vector<uint8_t>&) {
-  return tfrag::looksLikeLevel(path);
+// A level is a directory of files: only on disk.
+bool detectTfrag(const Source& in, const std::vector<uint8_t>&) {
+  return in.onDisk() && tfrag::looksLikeLevel(in.path);
 }
 
-TextureSet texturesTfrag(const std::string& path, const LoadOptions& options) {
-  tfrag::CheckedLevel l = tfrag::checkLevel(path);
-  TextureSet set;
-  set.leftOut = tfrag::acceptOrLeaveOut(l, options.partial);
-  if (!l.level.hasGsRam)
-    throw Error(l.level.gsRamPath, Error::kNoOffset,
-                "missing: the palettes and mips 2-3 of every texture live there");
-  for (auto& img : l.textures)
-    if (img) set.images.push_back(std::move(*img));
-  return set;
+const std::string& levelDirectory(const Source& in) {
+  if (!in.onDisk())
+    throw Unsupported(in.path, Error::kNoOffset,
+                      "a tfrag level is a directory of files, which bytes in memory cannot be");
+  return in.path;
 }
 
-Scene loadTfrag(const std::string& path, const LoadOptions& options) {
-  return tfrag::loadScene(path, options);
+TextureSet texturesTfrag(const Source& in, const LoadOptions& options) {
+  return tfrag::levelTextures(tfrag::checkLevel(levelDirectory(in)), options.partial);
 }
 
-nlohmann::json infoTfrag(const std::string& path) {
-  return tfrag::describeLevel(path);
+Scene loadTfrag(const Source& in, const LoadOptions& options) {
+  return tfrag::loadScene(levelDirectory(in), options);
 }
 
-ValidationReport validateTfrag(const std::string& path) {
-  return tfrag::validateLevel(path);
+nlohmann::json infoTfrag(const Source& in) {
+  return tfrag::describeLevel(levelDirectory(in));
+}
+
+ValidationReport validateTfrag(const Source& in) {
+  if (!in.onDisk()) {
+    ValidationReport rep;
+    rep.file = in.path;
+    rep.format = "tfrag";
+    rep.error(Error::kNoOffset, "a tfrag level is a directory of files, which bytes in memory "
+                                "cannot be");
+    return rep;
+  }
+  return tfrag::validateLevel(in.path);
 }
 
 } // namespace

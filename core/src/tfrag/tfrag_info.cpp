@@ -9,7 +9,10 @@
 namespace strata::tfrag {
 
 nlohmann::json describeLevel(const std::string& path, bool bare) {
-  CheckedLevel l = checkLevel(path, bare);
+  return describeLevel(checkLevel(path, bare), bare);
+}
+
+nlohmann::json describeLevel(const CheckedLevel& l, bool bare) {
   acceptOrLeaveOut(l, false);
   const Level& lv = l.level;
   nlohmann::json j;

@@ -1,8 +1,11 @@
 #include "tfrag/tfrag_level.h"
 
 #include "common/bytes.h"
+#include "rc2/rc2_container.h"
+#include "rc2/rc2_level.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "wad/wad_codec.h"
 
 #include <filesystem>
 
@@ -12,8 +15,8 @@ namespace fs = std::filesystem;
 
 std::string levelDirOf(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) return path;
-  fs::path p(path);
+  if (fs::is_directory(pathOf(path), ec)) return path;
+  fs::path p = pathOf(path);
   return p.has_parent_path() ? p.parent_path().string() : std::string(".");
 }
 
@@ -50,44 +53,104 @@ uint64_t tfragsBlockSize(const LevelCoreHeader& h, uint64_t coreDataSize) {
 
 bool looksLikeLevel(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    return fs::exists(fs::path(path) / kCoreIndex, ec) ||
-           fs::exists(fs::path(path) / kCoreData, ec);
-  return fs::path(path).filename() == kCoreIndex && fs::is_regular_file(path, ec);
+  if (fs::is_directory(pathOf(path), ec))
+    return fs::exists(pathOf(path) / kCoreIndex, ec) || fs::exists(pathOf(path) / kCoreData, ec) ||
+           fs::exists(pathOf(path) / kCoreDataWad, ec) ||
+           fs::exists(pathOf(path) / kDataExtent, ec);
+  return pathOf(path).filename() == kCoreIndex && fs::is_regular_file(pathOf(path), ec);
 }
 
 // The level's files as an extractor writes them: a missing or empty one is an
 // error naming it (tfrag-layout.md "Input that Strata reads").
-static std::vector<uint8_t> readLevelFile(const std::string& path, const char* holds) {
-  std::error_code ec;
-  if (!fs::exists(path, ec))
-    throw Error(path, Error::kNoOffset,
-                std::string("missing: a tfrag level directory holds it (") + holds + ")");
-  std::vector<uint8_t> bytes = readFile(path);
+constexpr const char* kHoldsIndex = "the level core header and the texture table";
+constexpr const char* kHoldsData = "the decompressed core data: tfrags block and texels";
+
+// A level file's bytes, which must not be empty.
+static std::vector<uint8_t> nonEmpty(std::vector<uint8_t> bytes, const std::string& path,
+                                     const char* holds) {
   if (bytes.empty()) throw Error(path, 0, std::string("empty: expected ") + holds);
   return bytes;
 }
 
+static std::vector<uint8_t> readLevelFile(const std::string& path, const char* holds) {
+  std::error_code ec;
+  if (!fs::exists(pathOf(path), ec))
+    throw Error(path, Error::kNoOffset,
+                std::string("missing: a tfrag level directory holds it (") + holds + ")");
+  return nonEmpty(readFile(path), path, holds);
+}
+
+// The three files' paths in `dir`.
+static void setPaths(Level& l, const std::string& dirName) {
+  l.dir = dirName;
+  const fs::path dir = pathOf(dirName);
+  l.coreIndexPath = utf8Of(dir / kCoreIndex);
+  l.coreDataPath = utf8Of(dir / kCoreData);
+  l.gsRamPath = utf8Of(dir / kGsRam);
+}
+
+// core_data.wad: the compressed stream, decompressed to exactly the size
+// core header 0x8C declares, its stored size checked against 0x88
+// (rc2-level-wad.md sections 2 and 7).
+static std::vector<uint8_t> readCoreDataWad(const std::string& path, const Level& l) {
+  const std::vector<uint8_t> bytes = readLevelFile(path, "the compressed core data stream");
+  wad::StreamRef s{bytes.data(), bytes.size(), path, 0, "core_data"};
+  const uint32_t stored = wad::storedSize(s);
+  const LevelCoreHeader h = readCoreHeader(l.coreIndex, l.coreIndexPath);
+  if (h.compressedSize != stored)
+    throw Error(l.coreIndexPath, 0x88,
+                "the core header says core_data is " + std::to_string(h.compressedSize) +
+                    " bytes compressed (WAD header included); core_data.wad stores " +
+                    std::to_string(stored) + rc2::unitNote(h.compressedSize, stored));
+  return rc2::decompressCoreData(s, h.decompressedSize, l.coreIndexPath);
+}
+
 Level readLevel(const std::string& path) {
   Level l;
-  l.dir = levelDirOf(path);
-  fs::path dir(l.dir);
-  l.coreIndexPath = (dir / kCoreIndex).string();
-  l.coreDataPath = (dir / kCoreData).string();
-  l.gsRamPath = (dir / kGsRam).string();
-  l.coreIndex = readLevelFile(l.coreIndexPath, "the level core header and the texture table");
-  l.coreData = readLevelFile(l.coreDataPath, "the decompressed core data: tfrags block and texels");
+  setPaths(l, levelDirOf(path));
+  const fs::path dir = pathOf(l.dir);
   std::error_code ec;
-  if (fs::exists(l.gsRamPath, ec)) {
+  const std::string extent = utf8Of(dir / kDataExtent);
+  if (!fs::exists(pathOf(l.coreIndexPath), ec) && fs::exists(pathOf(extent), ec)) {
+    const std::vector<uint8_t> bytes = readFile(extent);
+    l = rc2::levelFromDataExtent(bytes.data(), bytes.size(), extent, 0, bytes.size());
+    l.dir = levelDirOf(path);
+    return l;
+  }
+  l.coreIndex = readLevelFile(l.coreIndexPath, kHoldsIndex);
+  const std::string wadPath = utf8Of(dir / kCoreDataWad);
+  if (!fs::exists(pathOf(l.coreDataPath), ec) && fs::exists(pathOf(wadPath), ec)) {
+    l.coreData = readCoreDataWad(wadPath, l);
+    l.coreDataPath = wadPath + " (decompressed)";
+  } else {
+    l.coreData = readLevelFile(l.coreDataPath, kHoldsData);
+  }
+  if (fs::exists(pathOf(l.gsRamPath), ec)) {
     l.gsRam = readFile(l.gsRamPath);
     l.hasGsRam = true;
   }
+  parseLevelTables(l);
+  return l;
+}
+
+Level levelOfFiles(const LevelFiles& files, const std::string& dir) {
+  Level l;
+  setPaths(l, dir);
+  l.coreIndex = nonEmpty(files.coreIndex, l.coreIndexPath, kHoldsIndex);
+  l.coreData = nonEmpty(files.coreData, l.coreDataPath, kHoldsData);
+  l.gsRam = files.gsRam;
+  l.hasGsRam = true;
+  parseLevelTables(l);
+  return l;
+}
+
+void parseLevelTables(Level& l) {
   l.header = readCoreHeader(l.coreIndex, l.coreIndexPath);
   const LevelCoreHeader& h = l.header;
   if (h.tfragsOffset < 0 || !fitsWithin(uint64_t(h.tfragsOffset), 16, l.coreData.size()))
     throw Error(l.coreIndexPath, 0x08,
                 "tfrags offset " + std::to_string(h.tfragsOffset) +
-                    " leaves no room for the 16-byte tfrags header in core_data.bin (" +
+                    " leaves no room for the 16-byte tfrags header in the core data (" +
                     std::to_string(l.coreData.size()) + " bytes)");
   l.tfragsSize = tfragsBlockSize(h, l.coreData.size());
   ByteReader r(l.coreIndex, l.coreIndexPath);
@@ -95,7 +158,7 @@ Level readLevel(const std::string& path) {
   if (h.textureOffset < 0 || uint64_t(h.textureOffset) > l.coreIndex.size())
     throw Error(l.coreIndexPath, 0x34,
                 "tfrag texture table offset " + std::to_string(h.textureOffset) +
-                    " lies outside core_index.bin (" + std::to_string(l.coreIndex.size()) +
+                    " lies outside the core index (" + std::to_string(l.coreIndex.size()) +
                     " bytes)");
   r.seek(uint64_t(h.textureOffset), "tfrag texture table");
   r.count(uint64_t(h.textureCount), 16, "tfrag texture entries (16 bytes each)");
@@ -109,14 +172,17 @@ Level readLevel(const std::string& path) {
     e.mipmap = r.s16("texture mipmap");
     e.pad = r.s16("texture pad");
   }
-  return l;
 }
 
 Level readBareBlock(const std::string& path) {
+  return bareBlockOf(readFile(path), path);
+}
+
+Level bareBlockOf(std::vector<uint8_t> block, const std::string& path) {
   Level l;
   l.dir = levelDirOf(path);
   l.coreDataPath = path;
-  l.coreData = readFile(path);
+  l.coreData = std::move(block);
   l.bareBlock = true;
   l.header.decompressedSize = uint32_t(l.coreData.size());
   l.tfragsSize = l.coreData.size();
@@ -192,11 +258,11 @@ LevelFiles buildLevelFiles(const std::vector<uint8_t>& tfragsBlock,
 
 void writeLevelDir(const std::string& dir, const LevelFiles& files, bool withGsRam) {
   std::error_code ec;
-  fs::create_directories(dir, ec);
+  fs::create_directories(pathOf(dir), ec);
   if (ec) throw Error(dir, Error::kNoOffset, "cannot create the level directory: " + ec.message());
-  writeFileAtomic((fs::path(dir) / kCoreIndex).string(), files.coreIndex);
-  writeFileAtomic((fs::path(dir) / kCoreData).string(), files.coreData);
-  if (withGsRam) writeFileAtomic((fs::path(dir) / kGsRam).string(), files.gsRam);
+  writeFileAtomic((pathOf(dir) / kCoreIndex).string(), files.coreIndex);
+  writeFileAtomic((pathOf(dir) / kCoreData).string(), files.coreData);
+  if (withGsRam) writeFileAtomic((pathOf(dir) / kGsRam).string(), files.gsRam);
 }
 
 } // namespace strata::tfrag

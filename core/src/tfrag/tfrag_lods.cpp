@@ -6,9 +6,12 @@
 
 namespace strata::tfrag {
 
+// M_PI's value: M_PI itself is POSIX, not C++ (MinGW's strict C++17 has none).
+constexpr double kPi = 3.14159265358979323846;
+
 static float coverageAt(double distance, double radius) {
   if (!(distance > radius)) return 1.0f; // inside the sphere, or a non-finite L or radius
-  const double halfFov = kCoverageFovDegrees * M_PI / 360.0;
+  const double halfFov = kCoverageFovDegrees * kPi / 360.0;
   const double silhouette = radius / std::sqrt(distance * distance - radius * radius);
   return float(std::min(1.0, silhouette / std::tan(halfFov)));
 }

@@ -1,6 +1,7 @@
 #include "tfrag/tfrag_scene.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/text.h"
 #include "tfrag/tfrag_lods.h"
 #include "tfrag/tfrag_read.h"
@@ -202,7 +203,7 @@ Scene levelScene(const CheckedLevel& l, const LoadOptions& options) {
   const Level& lv = l.level;
   const int lod = lodOf(options, lv.dir);
   Scene s;
-  s.name = escapeUtf8(std::filesystem::path(lv.dir).filename().string());
+  s.name = escapeUtf8(pathOf(lv.dir).filename().string());
   if (s.name.empty() || s.name == ".") s.name = "tfrag level";
 
   // Textures, samplers from the first ad-gif that binds each entry.
@@ -231,6 +232,17 @@ Scene levelScene(const CheckedLevel& l, const LoadOptions& options) {
     if (options.progress) options.progress(ti + 1, l.block.tfrags.size());
   }
   return s;
+}
+
+TextureSet levelTextures(CheckedLevel l, bool partial) {
+  TextureSet set;
+  set.leftOut = acceptOrLeaveOut(l, partial);
+  if (!l.level.hasGsRam)
+    throw Error(l.level.gsRamPath, Error::kNoOffset,
+                "missing: the palettes and mips 2-3 of every texture live there");
+  for (auto& img : l.textures)
+    if (img) set.images.push_back(std::move(*img));
+  return set;
 }
 
 // The load path: the checks validate runs, then the scene of what passed them.

@@ -24,4 +24,8 @@ Scene levelScene(const CheckedLevel& l, const LoadOptions& options);
 // under options.partial the broken pieces left out and named, then levelScene.
 Scene loadScene(const std::string& path, const LoadOptions& options, bool bare = false);
 
+// `strata textures` of a checked level: every texture that decoded; an error
+// refused, or under `partial` its piece left out and named (TextureSet::leftOut).
+TextureSet levelTextures(CheckedLevel l, bool partial);
+
 } // namespace strata::tfrag

@@ -1,6 +1,7 @@
 #include "tfrag/tfrag_validate.h"
 
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "tfrag/tfrag_read.h"
 #include "tfrag/tfrag_strips.h"
 #include "tfrag/tfrag_vertex.h"
@@ -208,26 +209,41 @@ bool hasError(const std::vector<LevelFinding>& f, size_t from) {
 } // namespace
 
 CheckedLevel checkLevel(const std::string& path, bool bareBlock) {
-  CheckedLevel c;
-  Sink levelWide{c.findings, "", ""};
+  return checkReadLevel([&] { return bareBlock ? readBareBlock(path) : readLevel(path); });
+}
+
+CheckedLevel checkReadLevel(const std::function<Level()>& read) {
+  Level lv;
   try {
-    c.level = bareBlock ? readBareBlock(path) : readLevel(path);
+    lv = read();
   } catch (const Error& e) {
-    levelWide.add(e);
+    CheckedLevel c;
+    Sink{c.findings, "", ""}.add(e);
     return c;
   }
-  const Level& lv = c.level;
+  std::vector<LevelFinding> dir;
   const LevelCoreHeader& h = lv.header;
-  const Sink index{c.findings, "", lv.coreIndexPath}, data{c.findings, "", lv.coreDataPath};
   if (!lv.bareBlock && h.decompressedSize != lv.coreData.size())
-    index.warning(0x8c, "the header says core_data decompresses to " +
-                            std::to_string(h.decompressedSize) + " bytes; core_data.bin holds " +
-                            std::to_string(lv.coreData.size()));
+    Sink{dir, "", lv.coreIndexPath}.warning(
+        0x8c, "the header says core_data decompresses to " + std::to_string(h.decompressedSize) +
+                  " bytes; core_data.bin holds " + std::to_string(lv.coreData.size()));
   if (!lv.hasGsRam && !lv.bareBlock)
-    Sink{c.findings, "", lv.gsRamPath}.warning(
+    Sink{dir, "", lv.gsRamPath}.warning(
         Error::kNoOffset, "missing: the " + std::to_string(lv.textures.size()) +
                               " textures' palettes and mips 2-3 live there, so they cannot be "
                               "decoded (the mesh converts untextured)");
+  CheckedLevel c = checkLevelData(std::move(lv));
+  c.findings.insert(c.findings.begin(), dir.begin(), dir.end());
+  return c;
+}
+
+CheckedLevel checkLevelData(Level level, bool textures) {
+  CheckedLevel c;
+  c.level = std::move(level);
+  Sink levelWide{c.findings, "", ""};
+  const Level& lv = c.level;
+  const LevelCoreHeader& h = lv.header;
+  const Sink data{c.findings, "", lv.coreDataPath};
 
   const uint8_t* block = lv.coreData.data() + h.tfragsOffset;
   try {
@@ -266,7 +282,7 @@ CheckedLevel checkLevel(const std::string& path, bool bareBlock) {
   c.census["tfragsDecoded"] = intact.size();
   c.census["textures"] = lv.textures.size();
   c.block.tfrags = std::move(intact);
-  checkTextures(c);
+  if (textures) checkTextures(c);
   return c;
 }
 
@@ -278,22 +294,27 @@ std::vector<std::string> acceptOrLeaveOut(const CheckedLevel& c, bool partial) {
     if (!partial || !c.readable || f.piece.empty()) throw Error(f.file, f.offset, f.message);
     if (f.piece == lastPiece) continue; // one line per piece: its first error
     lastPiece = f.piece;
-    leftOut.push_back(f.message + " (" + std::filesystem::path(f.file).filename().string() +
-                      atByte(f.offset) + ")");
+    leftOut.push_back(f.message + " (" + pathOf(f.file).filename().string() + atByte(f.offset) +
+                      ")");
   }
   return leftOut;
 }
 
 ValidationReport validateLevel(const std::string& path, bool bareBlock) {
-  CheckedLevel c = checkLevel(path, bareBlock);
+  ValidationReport rep = levelReport(checkLevel(path, bareBlock), path);
+  rep.format = bareBlock ? "tfrag-block" : "tfrag";
+  return rep;
+}
+
+ValidationReport levelReport(const CheckedLevel& c, const std::string& path) {
   ValidationReport rep;
   rep.file = path;
-  rep.format = bareBlock ? "tfrag-block" : "tfrag";
+  rep.format = c.level.bareBlock ? "tfrag-block" : "tfrag";
   for (const LevelFinding& f : c.findings) {
     // The report is the directory's: each finding names the file its offset is in.
     std::string where = f.file.empty() || f.file == path
                             ? std::string()
-                            : std::filesystem::path(f.file).filename().string() + ": ";
+                            : pathOf(f.file).filename().string() + ": ";
     rep.findings.push_back({f.severity, f.offset, where + f.message});
   }
   rep.summary = c.census;

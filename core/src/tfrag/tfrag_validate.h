@@ -7,6 +7,7 @@
 #include "tfrag/tfrag_level.h"
 #include "tfrag/tfrag_model.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,14 @@ struct CheckedLevel {
 // decoded, CLUT and every mip. Never throws for bad input.
 CheckedLevel checkLevel(const std::string& path, bool bareBlock = false);
 
+// The same checks of the level `read` gives (readLevel, levelOfFiles,
+// bareBlockOf...): a strata::Error it throws is the one finding.
+CheckedLevel checkReadLevel(const std::function<Level()>& read);
+
+// The same checks of a level already read (readLevel, or the core or a chunk
+// of a LEVEL<n>.WAD): its tfrags block and, when `textures`, its textures.
+CheckedLevel checkLevelData(Level level, bool textures = true);
+
 // The load path's rule: throws the first error as a strata::Error, unless
 // `partial` and every error breaks one piece; then returns one line per piece
 // left out (what, where, why).
@@ -47,5 +56,8 @@ std::vector<std::string> acceptOrLeaveOut(const CheckedLevel& level, bool partia
 
 // checkLevel's findings as a validation report.
 ValidationReport validateLevel(const std::string& path, bool bareBlock = false);
+
+// A checked level's findings as the report of `file` (the level's path).
+ValidationReport levelReport(const CheckedLevel& c, const std::string& file);
 
 } // namespace strata::tfrag

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace strata::tfrag {
 
@@ -32,11 +33,34 @@ Vec4 dequantColor(const Rgba& c) {
   return {ch(c.r), ch(c.g), ch(c.b), float(a) / 255.0f};
 }
 
+namespace {
+
+// The cosine and sine of n / 256 of a turn, exact (0, 1, -1) at the quarter
+// turns and folded into the first quadrant elsewhere: std::cos(pi / 2) is a
+// libm's own tiny number (6.1e-17 in glibc's, another in MinGW's), which
+// made the Linux and Windows builds write different normal bytes.
+std::pair<double, double> cosSinOfSteps(int n) {
+  const int m = (n % 256 + 256) % 256, quadrant = m / 64, r = m % 64;
+  const double a = r * (3.14159265358979323846 / 128.0);
+  const double c = r ? std::cos(a) : 1.0, s = r ? std::sin(a) : 0.0;
+  switch (quadrant) {
+  case 0:
+    return {c, s};
+  case 1:
+    return {-s, c};
+  case 2:
+    return {-c, -s};
+  default:
+    return {s, -c};
+  }
+}
+
+} // namespace
+
 Vec3 lightNormal(const Light& l) {
-  const double k = 3.14159265358979323846 / 128.0;
-  double az = l.azimuth * k, el = l.elevation * k;
-  return {float(std::cos(az) * std::cos(el)), float(std::sin(az) * std::cos(el)),
-          float(std::sin(el))};
+  const auto [cosAz, sinAz] = cosSinOfSteps(l.azimuth);
+  const auto [cosEl, sinEl] = cosSinOfSteps(l.elevation);
+  return {float(cosAz * cosEl), float(sinAz * cosEl), float(sinEl)};
 }
 
 int firstParent(const Tfrag& t, size_t g) {

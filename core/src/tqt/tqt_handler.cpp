@@ -12,13 +12,13 @@ namespace strata {
 
 namespace {
 
-bool detectTqt(const std::string&, const std::vector<uint8_t>& head) {
+bool detectTqt(const Source&, const std::vector<uint8_t>& head) {
   return head.size() >= 4 && head[0] == 't' && head[1] == 'q' && head[2] == 't' && head[3] == 0;
 }
 
-nlohmann::json infoTqt(const std::string& path) {
-  std::vector<uint8_t> bytes = readFile(path);
-  return tqt::describe(tqt::readTqt(bytes, path), bytes.size(), path);
+nlohmann::json infoTqt(const Source& in) {
+  const auto bytes = in.bytes();
+  return tqt::describe(tqt::readTqt(*bytes, in.path), bytes->size(), in.path);
 }
 
 } // namespace

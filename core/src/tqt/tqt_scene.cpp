@@ -7,9 +7,9 @@
 
 namespace strata::tqt {
 
-TextureSet loadTextures(const std::string& path, const LoadOptions& options) {
-  File file = readTqt(readFile(path), path);
-  return atlas::loadTiles(asAtlas(file), options, path, tileOrigins(file, path));
+TextureSet loadTextures(const Source& in, const LoadOptions& options) {
+  File file = readTqt(*in.bytes(), in.path);
+  return atlas::loadTiles(asAtlas(file), options, in.path, tileOrigins(file, in.path));
 }
 
 } // namespace strata::tqt

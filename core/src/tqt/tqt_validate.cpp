@@ -39,9 +39,9 @@ void validateModel(const File& file, const std::string& fileName, ValidationRepo
   rep.summary["unreferencedBytes"] = gapBytes;
 }
 
-ValidationReport validateTqtFile(const std::string& path) {
-  return validateFile(path, "tqt", [&](ValidationReport& rep) {
-    validateModel(readTqt(readFile(path), path), path, rep);
+ValidationReport validateTqtFile(const Source& in) {
+  return validateFile(in.path, "tqt", [&](ValidationReport& rep) {
+    validateModel(readTqt(*in.bytes(), in.path), in.path, rep);
   });
 }
 

@@ -13,6 +13,6 @@ namespace strata::tqt {
 void validateModel(const File& file, const std::string& fileName, ValidationReport& rep);
 
 // The report of the TQT at `path`: never throws for bad input.
-ValidationReport validateTqtFile(const std::string& path);
+ValidationReport validateTqtFile(const Source& in);
 
 } // namespace strata::tqt

@@ -1,6 +1,7 @@
 // `strata ytd build` (strata/ytd_edit.h): one new texture per image.
 #include "common/bytes.h"
 #include "strata/error.h"
+#include "strata/fileio.h"
 #include "strata/ytd_edit.h"
 #include "ytd/ytd_name_hash.h"
 #include "ytd/ytd_selfcheck.h"
@@ -23,7 +24,7 @@ namespace {
 // as the game lower-cases names before hashing them (ytd-layout.md, "Name
 // hash").
 std::string textureName(const YtdImage& img) {
-  std::string n = img.name.empty() ? std::filesystem::path(img.path).stem().string() : img.name;
+  std::string n = img.name.empty() ? utf8Of(pathOf(img.path).stem()) : img.name;
   for (char& c : n) c = char(std::tolower(static_cast<unsigned char>(c)));
   if (n.empty()) throw Error(img.label(), Error::kNoOffset, "no texture name (an empty stem)");
   return n;

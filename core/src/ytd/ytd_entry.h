@@ -18,32 +18,31 @@ namespace strata::ytd {
 using ReadContainer = TextureContainer (*)(const std::vector<uint8_t>&, const std::string&);
 
 // The gallery scene, named after the file's stem.
-template <ReadContainer read>
-Scene loadContainer(const std::string& path, const LoadOptions& options) {
-  Scene s = galleryScene(read(readFile(path), path), options);
-  s.name = escapeUtf8(std::filesystem::path(path).stem().string());
+template <ReadContainer read> Scene loadContainer(const Source& in, const LoadOptions& options) {
+  Scene s = galleryScene(read(*in.bytes(), in.path), options);
+  s.name = escapeUtf8(utf8Of(pathOf(in.path).stem()));
   return s;
 }
 
-template <ReadContainer read> nlohmann::json infoOfContainer(const std::string& path) {
-  return containerInfo(read(readFile(path), path));
+template <ReadContainer read> nlohmann::json infoOfContainer(const Source& in) {
+  return containerInfo(read(*in.bytes(), in.path));
 }
 
 template <ReadContainer read>
-TextureSet texturesOfContainer(const std::string& path, const LoadOptions& options) {
-  return containerTextures(read(readFile(path), path), options);
+TextureSet texturesOfContainer(const Source& in, const LoadOptions& options) {
+  return containerTextures(read(*in.bytes(), in.path), options);
 }
 
 template <ReadContainer read>
-ValidationReport validateContainer(const std::string& path, const char* format) {
-  return validateContainerFile(path, format, [&] { return read(readFile(path), path); });
+ValidationReport validateContainer(const Source& in, const char* format) {
+  return validateContainerFile(in.path, format, [&] { return read(*in.bytes(), in.path); });
 }
 
 // The format-table entry of a container format read by `read`.
 template <ReadContainer read>
-constexpr FormatHandler
-containerHandler(const char* name, bool (*detect)(const std::string&, const std::vector<uint8_t>&),
-                 ValidationReport (*validate)(const std::string&)) {
+constexpr FormatHandler containerHandler(const char* name,
+                                         bool (*detect)(const Source&, const std::vector<uint8_t>&),
+                                         ValidationReport (*validate)(const Source&)) {
   return {name,
           detect,
           loadContainer<read>,

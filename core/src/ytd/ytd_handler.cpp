@@ -11,26 +11,26 @@ namespace {
 // Claimed by magic + a texture dictionary version (5 Enhanced, 13 legacy); a
 // .ytd with another non-drawable version is claimed too, so the reader can say
 // which versions it knows instead of "unrecognised".
-bool detectYtd(const std::string& path, const std::vector<uint8_t>& head) {
+bool detectYtd(const Source& in, const std::vector<uint8_t>& head) {
   const auto v = ytd::rsc7Version(head);
-  return v &&
-         (*v == 5 || *v == 13 || (lowerExtension(path) == ".ytd" && !ytd::isDrawableVersion(*v)));
+  return v && (*v == 5 || *v == 13 ||
+               (lowerExtension(in.path) == ".ytd" && !ytd::isDrawableVersion(*v)));
 }
 
 // A drawable version, or an RSC7 with a drawable's extension (the reader says
 // what does not fit).
-bool detectDrawable(const std::string& path, const std::vector<uint8_t>& head) {
+bool detectDrawable(const Source& in, const std::vector<uint8_t>& head) {
   const auto v = ytd::rsc7Version(head);
-  const std::string ext = lowerExtension(path);
+  const std::string ext = lowerExtension(in.path);
   return v && (ytd::isDrawableVersion(*v) || ext == ".ydr" || ext == ".ydd" || ext == ".yft");
 }
 
-ValidationReport validateYtd(const std::string& path) {
-  return ytd::validateContainer<ytd::readYtd>(path, "ytd");
+ValidationReport validateYtd(const Source& in) {
+  return ytd::validateContainer<ytd::readYtd>(in, "ytd");
 }
 
-ValidationReport validateDrawable(const std::string& path) {
-  return ytd::validateContainer<ytd::readDrawable>(path, "drawable");
+ValidationReport validateDrawable(const Source& in) {
+  return ytd::validateContainer<ytd::readDrawable>(in, "drawable");
 }
 
 } // namespace

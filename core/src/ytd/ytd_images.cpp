@@ -19,7 +19,7 @@ bool startsWith(const std::vector<uint8_t>& b, std::initializer_list<uint8_t> ma
 }
 
 bool imageExtension(const fs::path& p) {
-  const std::string ext = lowerExtension(p.string());
+  const std::string ext = lowerExtension(utf8Of(p));
   return ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".dds" || ext == ".ktx2";
 }
 
@@ -42,17 +42,17 @@ YtdImage parseNameImage(const std::string& argument) {
 
 std::vector<YtdImage> imagesInDirectory(const std::string& dir) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw Error(dir, Error::kNoOffset, "not a directory");
+  if (!fs::is_directory(pathOf(dir), ec)) throw Error(dir, Error::kNoOffset, "not a directory");
   std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir, ec))
+  for (const auto& e : fs::directory_iterator(pathOf(dir), ec))
     if (e.is_regular_file(ec) && imageExtension(e.path())) files.push_back(e.path());
   if (ec) throw Error(dir, Error::kNoOffset, "cannot list the directory: " + ec.message());
   std::sort(files.begin(), files.end());
   std::vector<YtdImage> out;
   for (const fs::path& f : files) {
     YtdImage img;
-    img.name = f.stem().string();
-    img.path = f.string();
+    img.name = utf8Of(f.stem());
+    img.path = utf8Of(f);
     img.fromDirectory = true;
     out.push_back(std::move(img));
   }
@@ -65,7 +65,7 @@ LoadedImage loadImage(const YtdImage& in) {
   LoadedImage out;
   out.name = in.name;
   out.label = in.label();
-  if (in.path.empty()) {
+  if (in.path.empty() && in.file.empty()) {
     if (!in.width || !in.height || in.rgba8.size() != uint64_t(in.width) * in.height * 4)
       throw Error(out.label, Error::kNoOffset,
                   std::to_string(in.rgba8.size()) + " bytes of RGBA8 for " +
@@ -77,7 +77,9 @@ LoadedImage loadImage(const YtdImage& in) {
     out.image.data = in.rgba8;
     return out;
   }
-  const std::vector<uint8_t> bytes = readFile(in.path);
+  std::vector<uint8_t> read;
+  if (in.file.empty()) read = readFile(in.path);
+  const std::vector<uint8_t>& bytes = in.file.empty() ? read : in.file;
   if (startsWith(bytes, {'D', 'D', 'S', ' '})) {
     out.image = image::readDDS(bytes, in.path);
     out.blocks = true;

@@ -62,12 +62,6 @@ def _mesh_arrays(obj, depsgraph):
         ev.to_mesh_clear()
 
 
-def _subset(co, uv, tris):
-    """The vertices the triangles use, renumbered from 0."""
-    used, inverse = np.unique(tris.ravel(), return_inverse=True)
-    return co[used], (uv[used] if uv is not None else None), inverse.astype(np.uint32)
-
-
 def collect_chunks(context, objects):
     """[(level, x, y, name, positions, indices, uvs)] for every chunk."""
     depsgraph = context.evaluated_depsgraph_get()
@@ -84,10 +78,10 @@ def collect_chunks(context, objects):
                 sel = tris[tri_part == k]
                 if not len(sel):
                     continue
-                pos, uvs, idx = _subset(co, uv, sel)
+                pos, uvs, idx = strata.mesh_plan.subset(sel, co, uv)
                 chunks.append(_chunk_tags(p["tags"]) + (p["name"], pos, idx, uvs))
         else:
-            pos, uvs, idx = _subset(co, uv, tris)
+            pos, uvs, idx = strata.mesh_plan.subset(tris, co, uv)
             chunks.append(_chunk_tags(obj["strata"]) + (obj.name, pos, idx, uvs))
     return chunks
 

@@ -14,7 +14,6 @@ import os
 import time
 
 import bpy
-import numpy as np
 
 from . import materials as mats
 from . import mesh_build
@@ -48,7 +47,7 @@ class _Cache:
         tree, so images made among the materials cost time growing with their
         number (4,096 Atlas tiles: 4 s of 12)."""
         for m in meshes:
-            for prim in _drawn_primitives(self.scene, m):
+            for prim in strata.mesh_plan.drawn_primitives(self.scene.meshes[m]):
                 if prim.material is not None:
                     t = self.scene.materials[prim.material].base_color_texture
                     if t is not None:
@@ -68,41 +67,19 @@ class _Cache:
         return self.materials[m]
 
 
-def _drawn_primitives(scene, mesh_index):
-    """The primitives of a scene mesh that make faces."""
-    return [p for p in scene.meshes[mesh_index].primitives
-            if p.index_count >= 3 and p.vertex_count]
-
-
-def _gather(scene, mesh_index, arrays, slots, part, offset=(0.0, 0.0, 0.0)):
-    """Adds every primitive of a scene mesh to `arrays`; `slots` maps scene
-    material indices (None: no material) to the object's material slot numbers."""
-    for prim in _drawn_primitives(scene, mesh_index):
-        pos = prim.positions
-        if any(offset):
-            pos = pos + np.asarray(offset, dtype=np.float32)
-        tris = prim.indices
-        tris = tris[: len(tris) - len(tris) % 3].reshape(-1, 3)
-        slot = slots.setdefault(prim.material, len(slots))
-        arrays.add(
-            pos, tris, slot, part, normals=prim.normals, uv0=prim.uv0, uv1=prim.uv1,
-            colors=prim.colors,
-            morph=prim.morph_targets[0].positions if prim.morph_targets else None)
-
-
 def mesh_arrays(scene, mesh_index):
-    """A scene mesh's arrays as build_mesh takes them (MeshArrays.finish())
-    and its material slots ({scene material index or None: slot number})."""
-    arrays = mesh_build.MeshArrays()
-    slots = {}
-    _gather(scene, mesh_index, arrays, slots, 0)
-    return arrays.finish(), slots
+    """A scene mesh planned as build_mesh takes it (strata.mesh_plan's
+    PlannedMesh; its `materials` are the scene materials of its slots)."""
+    plan = strata.MeshPlan()
+    plan.add_mesh(scene.meshes[mesh_index])
+    return plan.finish()
 
 
-def _assign_materials(mesh, slots, cache):
-    """Fills the mesh's material slots; a mesh copied by build_mesh_like has
-    its template's, replaced in place."""
-    for scene_material, slot in sorted(slots.items(), key=lambda kv: kv[1]):
+def _assign_materials(mesh, materials, cache):
+    """Fills the mesh's material slots (`materials`: the scene material or None
+    of each); a mesh copied by build_mesh_like has its template's, replaced in
+    place."""
+    for slot, scene_material in enumerate(materials):
         mat = cache.material(scene_material) if scene_material is not None else None
         if slot < len(mesh.materials):
             mesh.materials[slot] = mat
@@ -140,15 +117,15 @@ def _build_meshes(scene, nodes, order, cache, arrays_of):
         info = nodes[n]
         if info.mesh is None or info.mesh in made:
             continue
-        a, slots = arrays_of(scene, info.mesh)
+        a = arrays_of(scene, info.mesh)
         name = scene.meshes[info.mesh].name or info.name or "node_%d" % n
-        key = (mesh_build.topology_key(a), len(slots))
+        key = (mesh_build.topology_key(a), len(a.materials))
         if key in like:
             mesh = mesh_build.build_mesh_like(like[key], name, a)
         else:
             mesh = like[key] = mesh_build.build_mesh(name, a)
-        _assign_materials(mesh, slots, cache)
-        made[info.mesh] = (mesh, a["morph"])
+        _assign_materials(mesh, a.materials, cache)
+        made[info.mesh] = (mesh, a.morph)
     return made
 
 
@@ -180,22 +157,21 @@ def _build_merged(scene, nodes, cache, collection, stem, source, fmt, progress):
     each triangle came from; no object when no node has a mesh."""
     with_mesh = [node.index for node in nodes if node.mesh is not None]
     cache.make_images(nodes[n].mesh for n in with_mesh)
-    arrays = mesh_build.MeshArrays()
-    slots = {}
+    plan = strata.MeshPlan()
     parts = []
     for k, n in enumerate(with_mesh):
-        _gather(scene, nodes[n].mesh, arrays, slots, k, scene.world_translation(n))
+        plan.add_mesh(scene.meshes[nodes[n].mesh], part=k, offset=scene.world_translation(n))
         parts.append({"name": nodes[n].name, "tags": nodes[n].tags})
         if progress:
             progress(k + 1, len(with_mesh))
     if not parts:
         return []
-    a = arrays.finish()
+    a = plan.finish()
     mesh = mesh_build.build_mesh(stem, a, part_attribute=PART_ATTRIBUTE)
-    _assign_materials(mesh, slots, cache)
+    _assign_materials(mesh, a.materials, cache)
     obj = bpy.data.objects.new(stem, mesh)
     collection.objects.link(obj)
-    mesh_build.add_morph(obj, a["morph"])
+    mesh_build.add_morph(obj, a.morph)
     _tag_object(obj, source, fmt, None)
     obj["strata_parts"] = json.dumps(parts)
     return [obj]

@@ -128,11 +128,59 @@ class STRATA_OT_import_tfrag(bpy.types.Operator, _ImportOptions):
         return self.run_import(context, self.directory)
 
 
+# The levels of the file the browser shows, by path: Blender keeps only the
+# strings of an enum's items while a Python reference holds them.
+_level_items = {}
+
+
+def _levels_of(self, context):
+    """The level options of an R&C2 import: every level of the chosen level
+    file or disc image, by name; the first is the default."""
+    path = self.filepath
+    if path not in _level_items:
+        items = []
+        try:
+            for i, e in enumerate(strata.levels(path)):
+                items.append((str(i), "%s (%s)" % (e["name"] or "?", e["file"]),
+                              "Level id %d, %s" % (e["id"], e["file"])))
+        except (strata.Error, OSError):
+            pass
+        _level_items.clear()
+        _level_items[path] = items or [("0", "First level", "The file's first level")]
+    return _level_items[path]
+
+
+class STRATA_OT_import_rc2(bpy.types.Operator, _FileImport):
+    """Import the terrain of a Ratchet & Clank 2 LEVEL<n>.WAD or of a level of a disc image"""
+    bl_idname = "import_scene.strata_rc2"
+    bl_label = "Import R&C2 level"
+    filename_ext = ".wad"
+    filter_glob: StringProperty(default="*.wad;*.WAD;*.iso;*.ISO", options={'HIDDEN'})
+    level: EnumProperty(name="Level", items=_levels_of,
+                        description="The level to import (a disc image holds many)")
+
+    def draw(self, context):
+        self.layout.prop(self, "level")
+        _ImportOptions.draw(self, context)
+
+    def execute(self, context):
+        path = self.filepath
+        try:
+            levels = strata.levels(path)
+            index = int(self.level) if self.level else 0
+            if index < len(levels):
+                path = levels[index]["path"]
+        except (strata.Error, ValueError):
+            pass  # the import itself says what is wrong with the file
+        return self.run_import(context, path)
+
+
 IMPORTERS = (
     (STRATA_OT_import_atlas, "Torque Atlas (.atlas)"),
     (STRATA_OT_import_chu, "Torque CHU (.chu)"),
     (STRATA_OT_import_ytd, "GTA V textures (.ytd)"),
     (STRATA_OT_import_tfrag, "R&C2 tfrag level (directory)"),
+    (STRATA_OT_import_rc2, "R&C2 level or disc image (LEVEL<n>.WAD, .iso)"),
 )
 
 

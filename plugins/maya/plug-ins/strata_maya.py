@@ -117,7 +117,14 @@ class TfragTranslator(_Translator):
     patterns = "core_index.bin core_data.bin gs_ram.bin"
 
 
-TRANSLATORS = (AtlasTranslator, ChuTranslator, YtdTranslator, TfragTranslator)
+class Rc2Translator(_Translator):
+    name = "R&C2 level or disc image"
+    kind = "rc2"
+    extension = "wad"
+    patterns = "*.wad *.WAD *.iso *.ISO"
+
+
+TRANSLATORS = (AtlasTranslator, ChuTranslator, YtdTranslator, TfragTranslator, Rc2Translator)
 
 
 def _creator(cls):

@@ -157,9 +157,11 @@ def import_scene(path, kind, options):
     after it; returns (group path, strata.Scene's warnings + left-out lines)."""
     source = source_of(kind, path)
     axes = scene_axes()
+    level = options.get("level", -1)
     with strata.load(source, lod=options["lod"], skirts=options["skirts"],
                      textures=options["textures"], swap_red_blue=options["swapRedBlue"],
-                     partial=options["partial"]) as scene:
+                     partial=options["partial"],
+                     level=level if kind == "rc2" and level >= 0 else None) as scene:
         stem = names.group_name(source)
         nodes = core_meshes.plan_nodes(scene, axes, merge=options["merge"], name=stem + "_merged")
         used = {m for n in nodes if n.mesh for m, _, _ in n.mesh.material_faces if m is not None}

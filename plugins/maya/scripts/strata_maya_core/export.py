@@ -67,16 +67,6 @@ def _source(readouts):
     return sources.pop()
 
 
-def _subset(points, uvs, tris):
-    """The vertices `tris` uses, renumbered from 0 in order of first index."""
-    used = sorted(set(tris))
-    table = {old: new for new, old in enumerate(used)}
-    idx = array("I", map(table.__getitem__, tris))
-    pos = flat.take_elements(points, 3, used)
-    uv = flat.take_elements(uvs, 2, used) if uvs is not None else None
-    return pos, uv, idx
-
-
 def _chunks_of(r):
     """[(level, x, y, name, triangles)] of one readout."""
     if all(a in r.attrs for a in CHUNK_ATTRIBUTES):
@@ -126,7 +116,7 @@ def collect_chunks(readouts, axes):
         for level, x, y, name, tris in pieces:
             if not len(tris):
                 continue
-            pos, uv, idx = _subset(converted, uvs, flat.ints(tris))
+            pos, uv, idx = strata.mesh_plan.subset(flat.ints(tris), converted, uvs)
             chunks.append({"level": level, "x": x, "y": y, "name": name, "positions": pos,
                            "indices": idx, "uvs": uv})
     return base, chunks

@@ -61,11 +61,6 @@ def one_minus(values):
     return array("f", map(operator.sub, itertools.repeat(1.0), values))
 
 
-def offset(values, amount):
-    """values + amount, same typecode."""
-    return array(values.typecode, map(operator.add, values, itertools.repeat(amount)))
-
-
 def take(values, indices):
     """values[i] for each i in indices, same typecode."""
     if not len(indices):
@@ -77,8 +72,3 @@ def take(values, indices):
 def take_elements(values, k, indices):
     """Elements (k scalars each) of a flat array at `indices`, flat."""
     return interleave([take(c, indices) for c in split(values, k)], values.typecode)
-
-
-def filled(value, count, typecode="f"):
-    """`count` copies of the element `value` (a tuple of scalars), flat."""
-    return array(typecode, value) * count

@@ -7,7 +7,8 @@ import os
 import strata
 
 # translator kind -> the formats (strata.detect names) it reads
-FORMATS = {"atlas": ("atlas",), "chu": ("chu",), "ytd": ("ytd", "drawable"), "tfrag": ("tfrag",)}
+FORMATS = {"atlas": ("atlas",), "chu": ("chu",), "ytd": ("ytd", "drawable"), "tfrag": ("tfrag",),
+           "rc2": ("rc2-level", "rc2-disc")}
 
 
 def _detect(path):

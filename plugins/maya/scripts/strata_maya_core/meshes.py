@@ -5,25 +5,23 @@ points of the blendShape target "Morph".
 
 Every primitive of a node goes into one mesh (its faces tagged with the
 primitive's material); merged, every node's mesh goes into one, its parts'
-face ranges recorded. As in the Blender add-on, a primitive whose vertex arrays
-equal the previous one's (Atlas skirts) shares its vertices, so skirt walls stay
-joined; degenerate triangles (a repeated corner, which MFnMesh.create rejects)
-and vertices no triangle uses (Atlas skirt vertices without skirts) are left
-out. UVs are per vertex, so UV ids are the vertex ids; V is flipped (Strata's
-v = 0 is the image's top row, Maya's the bottom row).
+face ranges recorded. The mesh is planned by strata.MeshPlan, as in the Blender
+add-on: skirt primitives share the chunk's vertices, degenerate triangles
+(a repeated corner, which MFnMesh.create rejects) and vertices no triangle uses
+are left out. UVs are per vertex, so UV ids are the vertex ids; V is flipped
+(Strata's v = 0 is the image's top row, Maya's the bottom row).
 """
 import itertools
 import operator
 from array import array
+
+import strata
 
 from . import flat
 from .names import maya_name
 
 # Maya UV set names: TEXCOORD_0 in Maya's default set, TEXCOORD_1 in the next.
 UV_SETS = ("map1", "map2")
-_DEFAULTS = {"normals": (0.0, 0.0, 1.0), "uv0": (0.0, 0.0), "uv1": (0.0, 0.0),
-             "colors": (1.0, 1.0, 1.0, 1.0), "morph": (0.0, 0.0, 0.0)}
-_WIDTH = {"positions": 3, "normals": 3, "uv0": 2, "uv1": 2, "colors": 4, "morph": 3}
 
 
 class MeshData:
@@ -56,132 +54,33 @@ class MeshData:
         return len(self.counts)
 
 
-class _Gather:
-    """Primitives of one mesh-to-be, in scene (Z-up source) axes."""
-
-    def __init__(self):
-        self.arrays = {k: [] for k in _WIDTH}  # per vertex block: array('f') or None
-        self.counts = []                        # vertices per block
-        self.faces = []                         # (material, part, array('i') triangle corners)
-
-    def _same_as_last(self, block):
-        if not self.counts:
-            return False
-        return all(self.arrays[k][-1] == block[k] for k in _WIDTH)
-
-    def add(self, prim, material, part, shift=(0.0, 0.0, 0.0)):
-        if prim.index_count < 3 or prim.vertex_count == 0:
-            return
-        pos = flat.floats(prim.positions)
-        if any(shift):
-            pos = flat.interleave([flat.offset(c, d) for c, d in zip(flat.split(pos, 3), shift)],
-                                  "f")
-        block = {"positions": pos,
-                 "normals": None if prim.normals is None else flat.floats(prim.normals),
-                 "uv0": None if prim.uv0 is None else flat.floats(prim.uv0),
-                 "uv1": None if prim.uv1 is None else flat.floats(prim.uv1),
-                 "colors": None if prim.colors is None else flat.floats(prim.colors),
-                 "morph": (flat.floats(prim.morph_targets[0].positions)
-                           if prim.morph_targets else None)}
-        if not self._same_as_last(block):
-            for k in _WIDTH:
-                self.arrays[k].append(block[k])
-            self.counts.append(prim.vertex_count)
-        base = sum(self.counts) - self.counts[-1]
-        idx = flat.ints(prim.indices)
-        idx = idx[:len(idx) - len(idx) % 3]
-        if base:
-            idx = flat.offset(idx, base)
-        self.faces.append((material, part, idx))
-
-    def stacked(self, key):
-        """One flat array of every block's `key` attribute; a block without it
-        gets the default value; None when no block has it."""
-        blocks = self.arrays[key]
-        if all(b is None for b in blocks):
-            return None
-        out = array("f")
-        for b, n in zip(blocks, self.counts):
-            out.extend(b if b is not None else flat.filled(_DEFAULTS[key], n))
-        return out
-
-
-def _without_degenerate(idx):
-    a, b, c = idx[0::3], idx[1::3], idx[2::3]
-    keep = [x != y and y != z and x != z for x, y, z in zip(a, b, c)]
-    if all(keep):
-        return idx, 0
-    tris = itertools.compress(zip(a, b, c), keep)
-    return array("i", itertools.chain.from_iterable(tris)), keep.count(False)
-
-
-def _finish(g, axes):
-    """MeshData of what `g` gathered, in Maya's axes and units."""
+def _finish(plan, axes):
+    """MeshData of a strata.MeshPlan, in Maya's axes and units."""
+    p = plan.finish()
     m = MeshData()
-    kept = []
-    for material, part, idx in g.faces:
-        idx, dropped = _without_degenerate(idx)
-        m.degenerate += dropped
-        kept.append((material, part, idx))
-    corners = array("i")
-    for _, _, idx in kept:
-        corners.extend(idx)
-    vertex_total = sum(g.counts)
-    used = sorted(set(corners))
-    remap = None
-    if len(used) != vertex_total:  # compact: vertices no triangle uses are left out
-        table = array("i", [-1]) * vertex_total
-        for new, old in enumerate(used):
-            table[old] = new
-        remap = table
-        corners = array("i", map(table.__getitem__, corners))
-
-    def vertex_attr(key):
-        values = g.stacked(key)
-        if values is None or remap is None:
-            return values
-        return flat.take_elements(values, _WIDTH[key], used)
-
-    positions = vertex_attr("positions")
+    m.degenerate = p.degenerate
+    positions = flat.floats(p.positions)
     m.points = axes.points_to_maya(positions)
-    m.connects = corners
-    face_total = len(corners) // 3
-    m.counts = array("i", [3]) * face_total
+    m.connects = flat.ints(p.triangles)
+    m.counts = array("i", [3]) * p.face_count
     m.fv_faces = array("i", itertools.chain.from_iterable(
-        zip(*(range(face_total),) * 3)))
-
-    first = 0
-    parts = {}
-    for material, part, idx in kept:
-        n = len(idx) // 3
-        if n:
-            if m.material_faces and m.material_faces[-1][0] == material and \
-                    m.material_faces[-1][1] + m.material_faces[-1][2] == first:
-                mat, start, count = m.material_faces[-1]
-                m.material_faces[-1] = (mat, start, count + n)
-            else:
-                m.material_faces.append((material, first, n))
-        if part is not None:
-            start, count = parts.get(part, (first, 0))
-            parts[part] = (start, count + n)
-        first += n
-    m.parts = parts  # replaced by the caller with names and tags
-
-    for slot, key in enumerate(("uv0", "uv1")):
-        uv = vertex_attr(key)
+        zip(*(range(p.face_count),) * 3)))
+    m.material_faces = [(p.materials[slot], first, count)
+                        for slot, first, count in p.material_ranges]
+    m.parts = p.part_ranges  # replaced by the caller with names and tags
+    for slot, uv in enumerate((p.uv0, p.uv1)):
         if uv is not None:
-            u, v = flat.split(uv, 2)
+            u, v = flat.split(flat.floats(uv), 2)
             m.uv_sets.append((UV_SETS[slot], u, flat.one_minus(v)))
-    normals = vertex_attr("normals")
-    if normals is not None:
-        m.normals = flat.take_elements(axes.vectors_to_maya(normals), 3, corners)
-    colors = vertex_attr("colors")
-    if colors is not None:
-        m.colors = flat.take_elements(colors, 4, corners)
-    morph = vertex_attr("morph")
-    if morph is not None and any(morph):
-        target = array("f", map(operator.add, positions, morph))
-        m.morph_points = axes.points_to_maya(target)
+    if p.normals is not None:
+        m.normals = flat.take_elements(axes.vectors_to_maya(p.normals), 3, m.connects)
+    if p.colors is not None:
+        m.colors = flat.take_elements(flat.floats(p.colors), 4, m.connects)
+    if p.morph is not None:
+        morph = flat.floats(p.morph)
+        if any(morph):
+            target = array("f", map(operator.add, positions, morph))
+            m.morph_points = axes.points_to_maya(target)
     return m
 
 
@@ -203,16 +102,15 @@ def plan_nodes(scene, axes, merge=False, name=None):
     """The transforms and meshes an import makes, parents before children."""
     with_mesh = [n for n in scene.nodes if n.mesh is not None]
     if merge:
-        g = _Gather()
+        plan = strata.MeshPlan()
         for k, node in enumerate(with_mesh):
-            for prim in scene.meshes[node.mesh].primitives:
-                g.add(prim, prim.material, k, scene.world_translation(node.index))
-        if not g.faces:
+            plan.add_mesh(scene.meshes[node.mesh], part=k,
+                          offset=scene.world_translation(node.index))
+        if not plan.primitive_count:
             return []
-        mesh = _finish(g, axes)
+        mesh = _finish(plan, axes)
         mesh.parts = [{"name": with_mesh[k].name, "tags": with_mesh[k].tags,
-                       "faces": [start, count]}
-                      for k, (start, count) in sorted(mesh.parts.items())]
+                       "faces": [start, count]} for k, start, count in mesh.parts]
         return [NodePlan(maya_name(name or scene.name), None, None, (0.0, 0.0, 0.0), {}, mesh)]
     needed = set(n.index for n in with_mesh)
     for node in with_mesh:  # ancestors of meshes become empty transforms
@@ -225,10 +123,9 @@ def plan_nodes(scene, axes, merge=False, name=None):
         node = scene.nodes[i]
         mesh = None
         if node.mesh is not None:
-            g = _Gather()
-            for prim in scene.meshes[node.mesh].primitives:
-                g.add(prim, prim.material, None)
-            mesh = _finish(g, axes) if g.faces else None
+            plan = strata.MeshPlan()
+            plan.add_mesh(scene.meshes[node.mesh])
+            mesh = _finish(plan, axes) if plan.primitive_count else None
             if mesh is not None:
                 mesh.parts = []
         translation = tuple(axes.points_to_maya(node.translation))

@@ -11,6 +11,7 @@ FIELDS = {
     "swapRedBlue": (False, bool),
     "partial": (False, bool),
     "rebuildLods": (False, bool),
+    "level": (-1, int),  # R&C2: the level id to take from a disc image; -1: the first
 }
 
 

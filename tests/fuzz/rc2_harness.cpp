@@ -1,0 +1,57 @@
+// The R&C2 level container: the fuzzed bytes as a LEVEL<n>.WAD (the container
+// checks, the core and chunk streams, the tfrag checks, the scene at LOD 0
+// and --lod all, textures, info and validate) and as a disc image (the
+// ISO-9660 directory walk, then each LEVEL<n>.WAD in it the same way).
+#include "harness.h"
+#include "scratch.h"
+
+#include "iso/iso9660.h"
+#include "rc2/rc2_level.h"
+#include "rc2/rc2_scene.h"
+
+namespace strata::fuzz {
+
+namespace {
+
+void exerciseLevel(const uint8_t* data, size_t size, const std::string& name) {
+  cleanErrorsAllowed([&] {
+    const rc2::CheckedWad c = rc2::checkLevelWad(data, size, name);
+    tfrag::CheckedLevel all;
+    all.readable = c.readable();
+    all.findings = c.findings;
+    (void)tfrag::acceptOrLeaveOut(all, true);
+    if (!c.readable()) return;
+    LoadOptions options;
+    (void)rc2::levelWadScene(c, options);
+    options.lod = LoadOptions::kAllLevels;
+    options.textures = false;
+    (void)rc2::levelWadScene(c, options);
+  });
+}
+
+} // namespace
+
+void fuzzRc2(const uint8_t* data, size_t size) {
+  exerciseLevel(data, size, "LEVEL1.WAD");
+  const Source in(std::vector<uint8_t>(data, data + size), "LEVEL1.WAD");
+  const FormatHandler& level = handlerNamed("rc2-level");
+  cleanErrorsAllowed([&] { dumpInfo(level.info(in)); });
+  cleanErrorsAllowed([&] { decodeAll(level.textures(in, LoadOptions{}).images); });
+  dumpReport(level.validate(in)); // never throws for bad input (formats.h)
+  if (!iso::looksLikeIso(data, size)) return;
+  std::vector<iso::FileEntry> files;
+  cleanErrorsAllowed([&] { files = iso::listFiles(data, size, "disc.iso"); });
+  std::vector<std::string> skipped;
+  cleanErrorsAllowed([&] { (void)iso::listFiles(data, size, "disc.iso", &skipped); });
+  for (const iso::FileEntry& f : files) {
+    if (f.offset > size || f.size > size - f.offset)
+      throw std::logic_error("an extent outside the image was listed");
+    exerciseLevel(data + f.offset, size_t(f.size), "disc.iso::" + f.path);
+  }
+  // A disc's levels are members of its file: the image is written to one.
+  const std::string image = writeScratch("disc.iso", data, size);
+  cleanErrorsAllowed([&] { dumpInfo(handlerNamed("rc2-disc").info(image)); });
+  dumpReport(handlerNamed("rc2-disc").validate(image));
+}
+
+} // namespace strata::fuzz
