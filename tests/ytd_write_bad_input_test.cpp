@@ -3,11 +3,16 @@
 // more textures than a dictionary counts, an image too large for a record,
 // a drawable texture at another size. Each: exit 1, an error naming the
 // image and the reason, and nothing written (no output, no temporary file).
+#include "strata/error.h"
 #include "strata/image.h"
 #include "test_support.h"
+#include "ytd/ytd_encode.h"
+#include "ytd/ytd_target.h"
 #include "ytd_write_support.h"
 
 #include <gtest/gtest.h>
+
+#include <zlib.h>
 
 #include <fstream>
 #include <set>
@@ -15,6 +20,7 @@
 using namespace strata;
 using namespace testsupport;
 using namespace ytdwrite;
+namespace dx = strata::image::dxgi;
 
 namespace {
 
@@ -37,6 +43,56 @@ void expectRefused(const fs::path& dir, std::vector<std::string> args,
   std::set<fs::path> after;
   for (const auto& e : fs::directory_iterator(dir)) after.insert(e.path());
   EXPECT_EQ(after, before) << "something was written";
+}
+
+void putBE32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int s = 24; s >= 0; s -= 8) out.push_back(uint8_t(v >> s));
+}
+
+void putChunk(std::vector<uint8_t>& out, const char* type, const std::vector<uint8_t>& data) {
+  putBE32(out, uint32_t(data.size()));
+  const size_t at = out.size();
+  out.insert(out.end(), type, type + 4);
+  out.insert(out.end(), data.begin(), data.end());
+  putBE32(out, uint32_t(crc32(0, out.data() + at, uInt(out.size() - at))));
+}
+
+// A valid PNG (8-bit RGBA, every texel 0) of w x h that is small on disk:
+// each row (filter 0 and zeros) deflated once and ended with a full flush,
+// which leaves it byte-aligned and referring to nothing before it, so the
+// same bytes repeat for every row; a final empty block ends the stream
+// (RFC 1951 3.2.3, fixed codes), the Adler-32 combined per row (RFC 1950).
+std::vector<uint8_t> blankPng(uint32_t w, uint32_t h) {
+  const std::vector<uint8_t> row(size_t(w) * 4 + 1, 0);
+  z_stream z{};
+  deflateInit2(&z, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
+  std::vector<uint8_t> once(deflateBound(&z, uLong(row.size())) + 64);
+  z.next_in = const_cast<Bytef*>(row.data());
+  z.avail_in = uInt(row.size());
+  z.next_out = once.data();
+  z.avail_out = uInt(once.size());
+  deflate(&z, Z_FULL_FLUSH);
+  once.resize(once.size() - z.avail_out);
+  deflateEnd(&z);
+  const uLong rowAdler = adler32(adler32(0, nullptr, 0), row.data(), uInt(row.size()));
+  uLong adler = adler32(0, nullptr, 0);
+  std::vector<uint8_t> idat = {0x78, 0x01};
+  for (uint32_t y = 0; y < h; ++y) {
+    idat.insert(idat.end(), once.begin(), once.end());
+    adler = adler32_combine(adler, rowAdler, z_off_t(row.size()));
+  }
+  idat.push_back(0x03); // BFINAL 1, BTYPE 01, end of block
+  idat.push_back(0x00);
+  putBE32(idat, uint32_t(adler));
+  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', 13, 10, 26, 10};
+  std::vector<uint8_t> ihdr;
+  putBE32(ihdr, w);
+  putBE32(ihdr, h);
+  ihdr.insert(ihdr.end(), {8, 6, 0, 0, 0});
+  putChunk(png, "IHDR", ihdr);
+  putChunk(png, "IDAT", idat);
+  putChunk(png, "IEND", {});
+  return png;
 }
 
 } // namespace
@@ -139,6 +195,50 @@ TEST(YtdWriteBadInput, AnImageTooLargeForARecord) {
   writeBytes(dir / "wider.dds", image::writeDDS(wide));
   expectRefused(dir, {"ytd", "build", (dir / "wider.dds").string(), "--edition", "enhanced"},
                 {"wider.dds", "65536x1 is too large for a texture record", "u16"});
+}
+
+TEST(YtdWriteBadInput, AnImageTooLargeForThePageLimits) {
+  // A texture's data is one block of the graphics segment: it must fit the
+  // largest page a flags word describes (256 units of 0x200 << 15, 4 GiB),
+  // and the resource the 2 GiB Strata writes. The check the writers make
+  // before encoding, on sizes no test can hold in memory:
+  const auto refusal = [](uint32_t side, uint32_t dxgi) {
+    try {
+      ytd::checkRecordLimits("big.dds", ytd::Edition::Enhanced, dxgi, side, side,
+                             ytd::fullChain(side, side));
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refusal(40000, dx::RGBA8)
+                .find("big.dds: a 40000x40000 R8G8B8A8_UNORM texture with 16 "
+                      "mips holds 8533331492 bytes: more than the largest "
+                      "page a resource describes (4294967296 bytes"),
+            std::string::npos)
+      << refusal(40000, dx::RGBA8);
+  EXPECT_NE(refusal(24000, dx::RGBA8)
+                .find("more than a resource Strata writes (and reads) may "
+                      "hold (2147483648 bytes)"),
+            std::string::npos)
+      << refusal(24000, dx::RGBA8);
+  EXPECT_NE(refusal(65535, dx::BC1).find("more than"), std::string::npos);
+  // The largest image Strata decodes from PNG, JPEG or KTX2 (16384 a side)
+  // fits in any format, full chain and all.
+  EXPECT_EQ(refusal(16384, dx::RGBA8), "");
+  EXPECT_EQ(refusal(16384, dx::BC7), "");
+
+  // A valid 40000 x 40000 PNG (6 MB on disk, 6.4 GB of pixels): refused by
+  // the size its header declares, before anything is decoded.
+  const fs::path dir = tempDir();
+  writeBytes(dir / "huge.png", blankPng(40000, 40000));
+  ASSERT_LT(fs::file_size(dir / "huge.png"), 16u << 20);
+  expectRefused(dir, {"ytd", "build", (dir / "huge.png").string(), "--edition", "enhanced"},
+                {"huge.png", "40000x40000"});
+  expectRefused(dir,
+                {"ytd", "replace", sample("textures-v13.ytd").string(),
+                 "ramp_a8r8g8b8=" + (dir / "huge.png").string()},
+                {"huge.png", "40000x40000"});
 }
 
 TEST(YtdWriteBadInput, TheOutputIsNeverTheInput) {

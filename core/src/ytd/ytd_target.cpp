@@ -174,14 +174,15 @@ void checkRecordLimits(const std::string& label, Edition edition, uint32_t dxgi,
   // The data is one block of the graphics segment: it must fit one page, and
   // the resource what Strata reads back.
   const uint64_t bytes = chainBytes(dxgi, width, height, 1, mips, false);
-  const uint64_t limit = std::min(kLargestPage, kMaxResourceBytes);
-  if (bytes > limit)
+  if (bytes > std::min(kLargestPage, kMaxResourceBytes))
     throw Error(label, Error::kNoOffset,
                 "a " + size(width, height) + " " + fmt + " texture with " + std::to_string(mips) +
                     " mips holds " + std::to_string(bytes) + " bytes: more than " +
-                    (bytes > kLargestPage ? "the largest page a resource describes"
-                                          : "a resource Strata writes (and reads) may hold") +
-                    " (" + std::to_string(limit) + " bytes, ytd-layout.md size(flags))");
+                    (bytes > kLargestPage
+                         ? "the largest page a resource describes (" +
+                               std::to_string(kLargestPage) + " bytes, ytd-layout.md size(flags))"
+                         : "a resource Strata writes (and reads) may hold (" +
+                               std::to_string(kMaxResourceBytes) + " bytes)"));
 }
 
 TextureWrite replacementFor(const TextureRecord& rec, const TextureLayout& L,
