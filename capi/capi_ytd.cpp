@@ -52,6 +52,7 @@ strata_status choicesOf(strata_ytd_edit* e, const strata_ytd_options* options,
   out.format = kFormatNames[format];
   out.mips = o.mips;
   out.addNew = o.flags & STRATA_YTD_ADD_NEW;
+  out.changedOnly = o.flags & STRATA_YTD_CHANGED_ONLY;
   if (o.progress) {
     auto* fn = o.progress;
     void* user = o.progress_user;

@@ -27,6 +27,9 @@ void addReplace(CLI::App* ytd, YtdArgs& a) {
       ->check(CLI::Range(1, 17));
   c->add_flag("--add", a.add,
               "Add a texture for each image whose name is not in the dictionary (a .ytd only)");
+  c->add_flag("--changed-only", a.changedOnly,
+              "Leave a texture as it is (bytes and all) when its image holds its own pixels: "
+              "only the images that were edited are encoded");
 }
 
 void addBuild(CLI::App* ytd, YtdArgs& a) {

@@ -15,6 +15,7 @@ struct YtdArgs {
   std::string from;               // --from DIR
   uint32_t mips = 0;
   bool add = false;
+  bool changedOnly = false;
   // build
   std::vector<std::string> images; // files and directories
   // build, convert

@@ -48,6 +48,7 @@ YtdWriteChoices choicesOf(const YtdArgs& a, Progress& bar) {
   c.format = a.format;
   c.mips = a.mips;
   c.addNew = a.add;
+  c.changedOnly = a.changedOnly;
   c.progress = [&bar](size_t done, size_t total) { bar.update(done, total); };
   return c;
 }

@@ -117,6 +117,13 @@ TEST_P(YtdReplaceRoundTrip, EveryTextureFromItsExportedPng) {
   const ytd::TextureContainer before = readBack(p.file), after = readBack(out);
   const auto entries = ytd::sortedEntries(after);
   ASSERT_EQ(entries.size(), ytd::sortedEntries(before).size());
+  // Every texture was replaced from its file (a --from that found nothing
+  // would leave the file as it was and pass the checks below).
+  size_t replaced = 0;
+  for (size_t at = r.output.find("  replaced "); at != std::string::npos;
+       at = r.output.find("  replaced ", at + 1))
+    ++replaced;
+  EXPECT_EQ(replaced, entries.size()) << r.output;
   for (const ytd::TextureEntry* e : entries) {
     SCOPED_TRACE(e->record.name);
     const ytd::TextureReading& t = after.texture(*e);
@@ -266,4 +273,59 @@ TEST(YtdReplace, ADrawablesTextureInPlaceAndRefusedAtAnotherSize) {
             std::string::npos)
       << no.output;
   EXPECT_FALSE(fs::exists(refused));
+}
+
+TEST(YtdReplace, ChangedOnlyEncodesTheEditedImagesAlone) {
+  // textures-v5.ytd exported (its cube as DDS), one PNG edited: with
+  // --changed-only that texture alone is written, every other keeps its
+  // record and data; with nothing edited the output is the input.
+  const fs::path in = sample("textures-v5.ytd"), dir = tempDir(), tex = dir / "tex";
+  ASSERT_EQ(cli({"textures", in.string(), "-o", tex.string()}).exitCode, 0);
+  ASSERT_EQ(
+      cli({"textures", in.string(), "-o", (dir / "dds").string(), "--format", "dds"}).exitCode, 0);
+  fs::remove(tex / "sky_cube.png");
+  fs::copy_file(dir / "dds" / "sky_cube.dds", tex / "sky_cube.dds");
+
+  const fs::path same = dir / "same.ytd";
+  RunResult r = cli({"ytd", "replace", in.string(), "-o", same.string(), "--from", tex.string(),
+                     "--changed-only"});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(readBytes(same), readBytes(in));
+  EXPECT_NE(r.output.find("unchanged checker_bc1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("unchanged sky_cube"), std::string::npos) << r.output;
+
+  Rgba edited = readPng(tex / "checker_bc1.png");
+  for (uint32_t y = 8; y < 16; ++y)
+    for (uint32_t x = 8; x < 16; ++x) {
+      uint8_t* p = &edited.px[(size_t(y) * edited.width + x) * 4];
+      p[0] = 255, p[1] = 0, p[2] = 255;
+    }
+  writePng(tex / "checker_bc1.png", edited);
+  const fs::path out = dir / "out.ytd";
+  r = cli({"ytd", "replace", in.string(), "-o", out.string(), "--from", tex.string(),
+           "--changed-only"});
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("replaced checker_bc1"), std::string::npos) << r.output;
+  EXPECT_EQ(validateCounts(out), std::make_pair(0, 0));
+  const ytd::TextureContainer before = readBack(in), after = readBack(out);
+  EXPECT_EQ(after.resource.graphicsFlags, before.resource.graphicsFlags);
+  size_t kept = 0;
+  for (const ytd::TextureEntry* e : ytd::sortedEntries(after)) {
+    SCOPED_TRACE(e->record.name);
+    const ytd::TextureEntry* b = nullptr;
+    for (const ytd::TextureEntry* x : ytd::sortedEntries(before))
+      if (x->hash == e->hash) b = x;
+    ASSERT_NE(b, nullptr);
+    if (e->record.name == "checker_bc1") {
+      const ytd::TextureReading& t = after.texture(*e);
+      const auto px = image::decodeRGBA8(ytd::toImage(e->record, t.layout, t.data));
+      EXPECT_GE(psnr(px, edited.px, 0, 3), 38.0);
+      EXPECT_NE(t.data, before.texture(*b).data);
+      continue;
+    }
+    EXPECT_EQ(e->record.raw, b->record.raw);
+    EXPECT_EQ(after.texture(*e).data, before.texture(*b).data);
+    ++kept;
+  }
+  EXPECT_EQ(kept, 5u);
 }

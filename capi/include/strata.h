@@ -425,7 +425,10 @@ typedef enum strata_ytd_edition {
 enum {
   /* replace: an image whose name is in no dictionary adds a texture (a .ytd
    * only) instead of failing */
-  STRATA_YTD_ADD_NEW = 1u << 0
+  STRATA_YTD_ADD_NEW = 1u << 0,
+  /* replace: an image holding its texture's own pixels (mip 0 as decoded, or
+   * the same blocks) leaves that texture as it is, bytes and all */
+  STRATA_YTD_CHANGED_ONLY = 1u << 1
 };
 
 typedef struct strata_ytd_options {

@@ -77,13 +77,16 @@ class YtdEdit(n.Handle):
         named after a texture; build takes all)."""
         self.check(self.L.strata_ytd_edit_add_directory(self.h, n.path_bytes(path)))
 
-    def _options(self, format=None, mips=0, edition=None, add_new=False, progress=None):
+    def _options(self, format=None, mips=0, edition=None, add_new=False, changed_only=False,
+                 progress=None):
         o = n.YtdOptions()
         o.format = _choice(FORMATS, format, "format")
         o.edition = _choice(EDITIONS, edition, "edition")
         o.mips = mips or 0
         if add_new:
             o.flags |= n.YTD_ADD_NEW
+        if changed_only:
+            o.flags |= n.YTD_CHANGED_ONLY
         if progress is not None:
             o.progress = n.PROGRESS(lambda user, done, total: progress(done, total))
         return o
@@ -93,12 +96,14 @@ class YtdEdit(n.Handle):
         self.check(call(self.h, *args, ctypes.byref(o)))
         return self.report()
 
-    def replace(self, in_path, out_path, format=None, mips=0, add_new=False, progress=None):
+    def replace(self, in_path, out_path, format=None, mips=0, add_new=False, changed_only=False,
+                progress=None):
         """Writes in_path with the textures of the added images replaced to
-        out_path; returns the report."""
+        out_path (changed_only: an image holding its texture's own pixels
+        leaves it as it is); returns the report."""
         return self._write(self.L.strata_ytd_replace, n.path_bytes(in_path),
                            n.path_bytes(out_path), format=format, mips=mips, add_new=add_new,
-                           progress=progress)
+                           changed_only=changed_only, progress=progress)
 
     def build(self, out_path, edition="legacy", format="auto", mips=0, progress=None):
         """Writes a new .ytd of the added images; returns the report."""
@@ -131,9 +136,10 @@ def _add(edit, images):
 
 
 def replace(in_path, out_path, images=None, from_dir=None, format=None, mips=0, add_new=False,
-            progress=None):
+            changed_only=False, progress=None):
     """`strata ytd replace`: `images` {texture name: path or pixels};
-    `from_dir` a directory of images named after the textures. No image:
+    `from_dir` a directory of images named after the textures; changed_only:
+    an image holding its texture's own pixels leaves it as it is. No image:
     a byte-identical copy. Returns the report."""
     with YtdEdit() as edit:
         if images:
@@ -141,7 +147,7 @@ def replace(in_path, out_path, images=None, from_dir=None, format=None, mips=0, 
         if from_dir is not None:
             edit.add_directory(from_dir)
         return edit.replace(in_path, out_path, format=format, mips=mips, add_new=add_new,
-                            progress=progress)
+                            changed_only=changed_only, progress=progress)
 
 
 def build(images, out_path, edition="legacy", format="auto", mips=0, progress=None):

@@ -73,6 +73,18 @@ def test_replace_from_exported_pngs(tmp_path):
     assert validates_clean(out)
 
 
+def test_changed_only_keeps_unedited_textures(tmp_path):
+    src = sample("textures-v13.ytd")
+    rc, _, err = run_cli("textures", src, "-o", tmp_path / "tex")
+    assert rc == 0, err
+    out = tmp_path / "out.ytd"
+    report = strata.ytd.replace(src, str(out), from_dir=str(tmp_path / "tex"), changed_only=True)
+    assert report["identical"]
+    assert [t["action"] for t in report["textures"]] == ["unchanged"] * 3
+    with open(src, "rb") as a:
+        assert out.read_bytes() == a.read()
+
+
 def test_add_new_and_errors(tmp_path):
     src = sample("textures-v13.ytd")
     out = str(tmp_path / "added.ytd")

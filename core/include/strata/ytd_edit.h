@@ -58,6 +58,11 @@ struct YtdWriteChoices {
   // replace: an image whose name is not in the dictionary adds a texture
   // (a .ytd only) instead of being an error.
   bool addNew = false;
+  // replace: an image whose pixels are the texture's own (mip 0 as Strata
+  // decodes it, the same size; for a cube, volume or array the same blocks)
+  // leaves the texture as it is, bytes and all: what an export -> edit ->
+  // replace of a whole directory wants for the images nobody edited.
+  bool changedOnly = false;
   // Called with (textures written, textures to write) as each is encoded;
   // may be empty.
   std::function<void(size_t, size_t)> progress;
@@ -66,7 +71,7 @@ struct YtdWriteChoices {
 // What a write did, texture by texture.
 struct YtdTextureReport {
   std::string name;
-  std::string action; // "replaced", "added", "built", "kept", "re-encoded"
+  std::string action; // "replaced", "unchanged", "added", "built", "converted", "re-encoded"
   std::string format; // the format written (DXGI name)
   uint32_t width = 0, height = 0, mips = 0;
   std::string source; // the image it came from (empty: the input's own data)

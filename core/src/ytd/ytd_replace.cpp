@@ -4,12 +4,14 @@
 // checked (ytd_selfcheck.h).
 #include "common/bytes.h"
 #include "strata/error.h"
+#include "strata/image.h"
 #include "strata/text.h"
 #include "strata/ytd_edit.h"
 #include "ytd/ytd_check.h"
 #include "ytd/ytd_match.h"
 #include "ytd/ytd_name_hash.h"
 #include "ytd/ytd_open.h"
+#include "ytd/ytd_pixels.h"
 #include "ytd/ytd_rewrite.h"
 #include "ytd/ytd_rsc7.h"
 #include "ytd/ytd_selfcheck.h"
@@ -101,6 +103,35 @@ void refuseDamaged(const TextureContainer& c) {
                 "holds no embedded texture dictionary: nothing to replace");
 }
 
+// True when `img` holds what the texture of `e` holds: a 2D texture's mip 0
+// as Strata decodes it, at its size; a cube, volume or array's very blocks.
+bool samePixels(const TextureContainer& c, const TextureEntry& e, const LoadedImage& img) {
+  const TextureReading& t = c.texture(e);
+  const Image have = toImage(e.record, t.layout, t.data);
+  const Image& i = img.image;
+  if (i.width != have.width || i.height != have.height) return false;
+  if (have.cube || have.arraySize > 1 || have.depth > 1)
+    return img.blocks && i.dxgiFormat == have.dxgiFormat && i.cube == have.cube &&
+           i.arraySize == have.arraySize && i.depth == have.depth &&
+           i.mipLevels == have.mipLevels && i.data == have.data;
+  if (i.cube || i.arraySize > 1 || i.depth > 1) return false;
+  return rgbaOf(img).px == image::decodeRGBA8(have, 0, 0);
+}
+
+YtdTextureReport unchanged(const TextureEntry& e, const TextureContainer& c,
+                           const LoadedImage& img) {
+  const TextureLayout& L = c.texture(e).layout;
+  const image::PixelFormat* pf = image::pixelFormat(L.dxgi);
+  return {escapeUtf8(e.record.name),
+          "unchanged",
+          pf ? pf->name : std::to_string(L.dxgi),
+          L.width,
+          L.height,
+          L.mips,
+          img.label,
+          "the image holds the texture's own pixels: record and data kept"};
+}
+
 TextureWrite added(const LoadedImage& img, Edition edition, const YtdWriteChoices& choices) {
   TextureWrite w = newTexture(img, edition, choices);
   w.report.action = "added";
@@ -181,6 +212,10 @@ std::vector<uint8_t> replaceYtdTextures(const std::vector<uint8_t>& input,
     }
     for (const EntryRef& r : m.refs) {
       const TextureEntry& e = c.dictionaries[r.dictionary].entries[r.entry];
+      if (choices.changedOnly && samePixels(c, e, img)) {
+        report.textures.push_back(unchanged(e, c, img));
+        continue;
+      }
       TextureWrite w = replacementFor(e.record, c.texture(e).layout, img, choices, drawable);
       report.textures.push_back(w.report);
       writes.push_back({r, std::move(w.record), std::move(w.data)});
@@ -190,6 +225,12 @@ std::vector<uint8_t> replaceYtdTextures(const std::vector<uint8_t>& input,
   if (choices.progress) choices.progress(matched.size(), matched.size());
   for (const TextureWrite& a : additions) report.textures.push_back(a.report);
 
+  if (writes.empty() && additions.empty()) {
+    report.identical = true;
+    report.notes.push_back("every image holds its texture's own pixels: the output is the "
+                           "input, byte for byte");
+    return input;
+  }
   std::vector<uint8_t> out;
   if (!additions.empty()) {
     out = rebuildWith(c, writes, additions, report.notes);
