@@ -88,6 +88,17 @@ std::vector<uint8_t> oiioPixels(const fs::path& dir, const PlainDictionary& d,
   return rgba;
 }
 
+struct Measured {
+  double rgb, alpha; // alpha 0: not stored (BC1, BC5)
+};
+
+Measured measured(bool enhanced, const std::string& texture) {
+  if (texture == "leaf_alpha") return enhanced ? Measured{42.61, 48.56} : Measured{39.88, 51.42};
+  if (texture == "bark_n") return {59.2, 0};
+  if (texture == "opaque_sky") return {38.22, 0};
+  return {39.86, 0}; // tiny, 3x5
+}
+
 struct Source {
   std::string file, texture;
   Rgba px;
@@ -137,13 +148,12 @@ TEST(YtdBuildConvert, BuildsReadBackThroughThePlainReaderAndOpenImageIO) {
       EXPECT_EQ(t->mips, uint32_t(1 + std::log2(std::max(s.px.width, s.px.height))));
       const std::vector<uint8_t> px = oiioPixels(dir, d, *t);
       const uint32_t fmt = dxgiOf(d, t->format);
-      if (fmt == dx::BC5) {
-        EXPECT_GE(psnr(px, s.px.px, 0, 2), 40.0);
-      } else {
-        EXPECT_GE(psnr(px, s.px.px, 0, 3), 36.0);
-        if (fmt != dx::BC1) {
-          EXPECT_GE(psnr(px, s.px.px, 3, 1), 40.0);
-        }
+      // PSNR measured on these images (RGB; BC5 red and green; alpha where the
+      // format stores it), the floor 0.3 dB below.
+      const Measured m = measured(v5, s.texture);
+      EXPECT_GE(psnr(px, s.px.px, 0, fmt == dx::BC5 ? 2 : 3), m.rgb - 0.3);
+      if (m.alpha) {
+        EXPECT_GE(psnr(px, s.px.px, 3, 1), m.alpha - 0.3);
       }
     }
   }
