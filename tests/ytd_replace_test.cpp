@@ -6,11 +6,14 @@
 // of a real file replaced at another size changes only its record, its data
 // and the page layout that has to move; a drawable's texture rewritten in
 // place at its size and refused at another.
+#include "common/bytes.h"
 #include "strata/image.h"
 #include "test_support.h"
 #include "ytd/ytd_check.h"
 #include "ytd/ytd_open.h"
+#include "ytd/ytd_pages.h"
 #include "ytd/ytd_pixels.h"
+#include "ytd_plain_reader.h"
 #include "ytd_write_support.h"
 
 #include <gtest/gtest.h>
@@ -229,12 +232,14 @@ TEST(YtdReplace, OneTextureOfARealLegacyFileAtANewSize) {
     }
   }
   EXPECT_EQ(a[replaced].record.name, "horizontal_grid");
-  // The page info: where it was and where it is now, and the root's pointer to it.
-  for (const ytd::TextureContainer* c : {&before, &after}) {
-    const uint64_t pi = c->resource.system[8] | uint64_t(c->resource.system[9]) << 8;
-    allowed.push_back({pi, pi + 16 + 8 * 8});
-  }
-  allowed.push_back({0x08, 0x10});
+  // The page info stays where it was (its room holds the slots of the pages
+  // there are now): only its two counts (+8, +9) change, the 0xCD filler of
+  // its slots stays.
+  const uint64_t pi = loadLE<uint64_t>(before.resource.system, 8) & 0x0FFFFFFF;
+  EXPECT_EQ(loadLE<uint64_t>(after.resource.system, 8) & 0x0FFFFFFF, pi);
+  allowed.push_back({pi + 8, pi + 10});
+  EXPECT_EQ(after.resource.system[size_t(pi + 9)],
+            ytd::pagesOfFlags(after.resource.graphicsFlags).size());
   ASSERT_EQ(after.resource.system.size(), before.resource.system.size());
   for (const auto& [from, to] : differences(before.resource.system, after.resource.system)) {
     bool ok = false;
@@ -331,4 +336,59 @@ TEST(YtdReplace, ChangedOnlyEncodesTheEditedImagesAlone) {
     ++kept;
   }
   EXPECT_EQ(kept, 5u);
+}
+
+TEST(YtdReplace, ThePageInfoMovesWhenItsSlotsOutgrowItsRoom) {
+  // A dictionary `strata ytd build` made of four 8x8 images named a-d: one
+  // graphics page, and the page info (16 + 2 x 8 bytes) followed by the
+  // hash array. Four 512x512 images need four graphics pages: the info's
+  // five slots no longer fit before the array, so it moves after the last
+  // object of the page and the root's pointer (+0x08) follows.
+  const fs::path dir = tempDir(), small = dir / "small", out = dir / "out.ytd";
+  fs::create_directories(small);
+  std::vector<std::string> args = {"ytd", "replace", (dir / "in.ytd").string(), "-o", out.string()};
+  for (int i = 0; i < 4; ++i) {
+    const std::string name(1, char('a' + i));
+    writePng(small / (name + ".png"), gradient(8, 8, false, i));
+    writePng(dir / (name + "-big.png"), gradient(512, 512, false, 10 * i));
+    args.push_back(name + "=" + (dir / (name + "-big.png")).string());
+  }
+  ASSERT_EQ(
+      cli({"ytd", "build", small.string(), "--edition", "legacy", "-o", (dir / "in.ytd").string()})
+          .exitCode,
+      0);
+  const ytd::TextureContainer before = readBack(dir / "in.ytd");
+  const std::vector<uint8_t>& bs = before.resource.system;
+  const uint64_t oldAt = loadLE<uint64_t>(bs, 8) & 0x0FFFFFFF;
+  ASSERT_EQ(bs[size_t(oldAt + 9)], 1u); // one graphics page
+  // The precondition: the hash array (root +0x20) right after the info.
+  ASSERT_EQ(loadLE<uint64_t>(bs, 0x20) & 0x0FFFFFFF, oldAt + 16 + 2 * 8);
+
+  const RunResult r = cli(args);
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("graphics pages laid out anew (1 -> 4 pages)"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("page info moved"), std::string::npos) << r.output;
+  EXPECT_EQ(validateCounts(out), std::make_pair(0, 0));
+  const strata::fuzz::PlainDictionary plain = strata::fuzz::readPlainYtd(readBytes(out));
+  EXPECT_TRUE(plain.violations.empty()) << plain.violations.front();
+
+  const ytd::TextureContainer after = readBack(out);
+  const std::vector<uint8_t>& as = after.resource.system;
+  const uint64_t newAt = loadLE<uint64_t>(as, 8) & 0x0FFFFFFF;
+  EXPECT_NE(newAt, oldAt);
+  EXPECT_EQ(as[size_t(newAt + 8)], 1u); // system pages
+  EXPECT_EQ(as[size_t(newAt + 9)], 4u); // graphics pages
+  EXPECT_EQ(ytd::pagesOfFlags(after.resource.graphicsFlags).size(), 4u);
+  EXPECT_TRUE(ytd::insideOnePage(ytd::pagesOfFlags(after.resource.systemFlags), newAt, 16 + 5 * 8));
+  // The old place is zeroed; everything outside the two infos, the root's
+  // pointer and the records' data pointers (+0x70) and replaced fields as it was.
+  for (uint64_t i = oldAt; i < oldAt + 32; ++i) EXPECT_EQ(as[size_t(i)], 0u) << i;
+  for (const ytd::TextureEntry* e : ytd::sortedEntries(after)) {
+    EXPECT_EQ(e->record.width, 512);
+    const ytd::TextureReading& t = after.texture(*e);
+    EXPECT_GE(psnr(image::decodeRGBA8(ytd::toImage(e->record, t.layout, t.data)),
+                   gradient(512, 512, false, 10 * (e->record.name[0] - 'a')).px),
+              36.0);
+  }
 }

@@ -100,7 +100,9 @@ uint32_t updatePageInfo(const TextureContainer& c, std::vector<uint8_t>& sys, ui
   for (const Extent& o : objects)
     if (o.at >= at + 1 && o.at < roomEnd) roomEnd = o.at;
   if (at + newSize <= roomEnd) {
-    writePageInfo(sys, at, uint32_t(pages.size()), gfxPages);
+    // The slots are room the loader fills: what they hold (0xCD filler in
+    // the public files) stays, and only the counts change.
+    setPageInfoCounts(sys, at, uint32_t(pages.size()), gfxPages);
     return sysFlags;
   }
 
@@ -123,9 +125,15 @@ uint32_t updatePageInfo(const TextureContainer& c, std::vector<uint8_t>& sys, ui
     pages = pagesOfFlags(flags);
     notes.push_back("a system page added for the page info");
   }
+  // The old header and slots go with it (the new slots zero), the old place
+  // is zeroed.
+  const std::vector<uint8_t> old(sys.begin() + ptrdiff_t(at),
+                                 sys.begin() + ptrdiff_t(at + std::min(oldSize, newSize)));
   std::fill_n(sys.begin() + ptrdiff_t(at), std::min<uint64_t>(oldSize, sys.size() - at),
               uint8_t(0));
   writePageInfo(sys, to, uint32_t(pages.size()), gfxPages);
+  std::copy(old.begin(), old.end(), sys.begin() + ptrdiff_t(to));
+  setPageInfoCounts(sys, to, uint32_t(pages.size()), gfxPages);
   storeLE<uint64_t>(sys, kDictPageInfo, kSystemBase + to);
   notes.push_back("page info moved from " + describePointer(infoPtr) + " to " +
                   describePointer(kSystemBase + to) + " (room for " +

@@ -161,11 +161,16 @@ std::vector<uint64_t> pagesOfFlags(uint32_t f) {
 }
 
 void writePageInfo(std::vector<uint8_t>& sys, uint64_t at, uint32_t sysPages, uint32_t gfxPages) {
+  std::fill_n(sys.begin() + ptrdiff_t(at), pageInfoSize(sysPages + gfxPages), uint8_t(0));
+  setPageInfoCounts(sys, at, sysPages, gfxPages);
+}
+
+void setPageInfoCounts(std::vector<uint8_t>& sys, uint64_t at, uint32_t sysPages,
+                       uint32_t gfxPages) {
   if (sysPages > kMaxPageInfoPages || gfxPages > kMaxPageInfoPages)
     throw Error("page info", Error::kNoOffset,
                 std::to_string(sysPages) + " system and " + std::to_string(gfxPages) +
                     " graphics pages do not fit its u8 counts");
-  std::fill_n(sys.begin() + ptrdiff_t(at), pageInfoSize(sysPages + gfxPages), uint8_t(0));
   sys[size_t(at + kPageInfoSystemCount)] = uint8_t(sysPages);
   sys[size_t(at + kPageInfoGraphicsCount)] = uint8_t(gfxPages);
 }

@@ -68,6 +68,10 @@ inline uint64_t pageInfoSize(uint32_t pages) {
 }
 // Writes a page info at `at` of `sys` (zeros in the slots).
 void writePageInfo(std::vector<uint8_t>& sys, uint64_t at, uint32_t sysPages, uint32_t gfxPages);
+// Sets only the two counts of the page info at `at`, every other byte (the
+// slots' filler) as it was. Throws strata::Error when a count exceeds its u8.
+void setPageInfoCounts(std::vector<uint8_t>& sys, uint64_t at, uint32_t sysPages,
+                       uint32_t gfxPages);
 
 // True when [offset, offset + size) lies inside one page of `pages`
 // (pagesOfFlags order, back to back from 0).
