@@ -130,12 +130,23 @@ TEST(YtdWriteBadInput, TwoImagesForOneTexture) {
                  "checker_bc1=" + (dir / "a.png").string(),
                  "CHECKER_BC1=" + (dir / "b.png").string()},
                 {"b.png", "a second image for texture 'CHECKER_BC1'", "a.png"});
-  // build: two files whose stems are one name in lower case.
+  // build: two files whose stems are one name in lower case, from two
+  // directories, and (where names differ in case: not on Windows) from one.
+  fs::create_directories(dir / "one");
+  fs::create_directories(dir / "two");
+  writePng(dir / "one" / "Sign.png", gradient(8, 8, false));
+  writePng(dir / "two" / "sign.PNG", gradient(8, 8, false, 2));
+  expectRefused(
+      dir,
+      {"ytd", "build", (dir / "one").string(), (dir / "two").string(), "--edition", "enhanced"},
+      {"sign.PNG", "a second image for texture 'sign'", "Sign.png"});
+#ifndef _WIN32
   fs::create_directories(dir / "set");
   writePng(dir / "set" / "Sign.png", gradient(8, 8, false));
   writePng(dir / "set" / "sign.PNG", gradient(8, 8, false, 2));
   expectRefused(dir, {"ytd", "build", (dir / "set").string(), "--edition", "enhanced"},
                 {"a second image for texture 'sign'"});
+#endif
 }
 
 TEST(YtdWriteBadInput, ANameWhoseHashIsAnothers) {
