@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
   textures->add_flag("--uastc", tex.uastc,
                      "With --format ktx2: UASTC blocks (KHR_texture_basisu, zstd, mip chain) "
                      "instead of the source's own format");
+  addTextureEncodeOptions(*textures, tex.encode);
   textures->add_flag("--swap-red-blue", tex.load.swapRedBlue,
                      "Atlas: JPEG/PNG tiles were made from BGR data");
   textures->add_flag("--partial", tex.load.partial,

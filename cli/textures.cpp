@@ -10,6 +10,7 @@
 #include "strata/text.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -87,14 +88,20 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
   }
   // Every image at once on the cores (the UASTC encoder spreads each image
   // over them itself); the first image that fails is the error either way.
+  // BC encoding (--encode) takes seconds an image: progress counts them.
   std::vector<std::vector<uint8_t>> encoded(images.size());
+  std::atomic<size_t> done{0};
   if (!args.uastc)
     parallelFor(images.size(), [&](size_t i) {
-      if (!skip[i]) encoded[i] = image::encodeImageFile(images[i], format);
+      if (!skip[i])
+        encoded[i] = args.encode.family.empty()
+                         ? image::encodeImageFile(images[i], format)
+                         : image::encodeImageFile(encodeTexture(images[i], args.encode), format);
+      bar.update(++done, images.size());
     });
   for (size_t i = 0; i < images.size(); ++i) {
     const Image& img = images[i];
-    bar.update(i, images.size());
+    if (args.uastc) bar.update(i, images.size());
     if (skip[i]) {
       kept.push_back((dir / pathOf(names[i])).string());
       continue;
@@ -124,6 +131,11 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
 
 int runTextures(const TexturesArgs& args) {
   const auto t0 = std::chrono::steady_clock::now();
+  const std::string misuse = checkTextureEncodeArgs(args.encode, args.format, args.uastc);
+  if (!misuse.empty()) {
+    std::fprintf(stderr, "strata: error: %s\n", misuse.c_str());
+    return kExitUsage;
+  }
   ExpandedInputs ex = expandInputs(args.inputs);
   expandDiscs(ex, args.load.partial);
   if (!selectLevels(ex, args.batch.levels)) return kExitFailed;

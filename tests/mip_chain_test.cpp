@@ -1,7 +1,9 @@
 // Mip chains for the BC encoders (image::mipChainRGBA8 with MipOptions,
 // image::encodeBCImage): the linear-light filter on known patterns, the YTD
 // chain of sides halved down to 1x1 for sizes that are not powers of two,
-// alpha coverage kept per level, normal maps renormalised.
+// alpha coverage kept per level, normal maps renormalised; image::reencodeBC
+// on cube maps and volumes.
+#include "strata/error.h"
 #include "strata/image.h"
 
 #include <gtest/gtest.h>
@@ -196,4 +198,69 @@ TEST(MipChain, EncodedImageHoldsEveryLevel) {
   }
   o.mips = false;
   EXPECT_EQ(encodeBCImage(px.data(), w, h, "leaves", o).mipLevels, 1u);
+}
+
+// reencodeBC on a cube map whose every face and level is one grey (as a DDS
+// orders them: each face's levels, largest first): the faces and levels stay
+// where they were, each grey exact (a solid BC7 block is lossless). With
+// mips the chain is made again from each face's level 0.
+TEST(MipChain, ReencodeKeepsEveryFaceAndLevel) {
+  Image src;
+  src.name = "sky";
+  src.dxgiFormat = dxgi::RGBA8;
+  src.width = src.height = 8;
+  src.mipLevels = 4;
+  src.cube = true;
+  src.colorSpace = ColorSpace::SRGB;
+  auto grey = [](uint32_t face, uint32_t level) { return uint8_t(10 + 40 * face + 5 * level); };
+  for (uint32_t face = 0; face < 6; ++face)
+    for (uint32_t m = 0; m < 4; ++m) {
+      const std::vector<uint8_t> level = greyAlpha({grey(face, m)});
+      for (uint32_t i = 0; i < mipExtent(8, m) * mipExtent(8, m); ++i)
+        src.data.insert(src.data.end(), level.begin(), level.end());
+    }
+  checkImage(src);
+  BcImageOptions o;
+  o.dxgi = dxgi::BC7_SRGB;
+  for (bool mips : {false, true}) {
+    o.mips = mips;
+    const Image out = reencodeBC(src, o);
+    checkImage(out);
+    EXPECT_EQ(out.dxgiFormat, dxgi::BC7_SRGB);
+    EXPECT_TRUE(out.cube);
+    ASSERT_EQ(out.mipLevels, 4u);
+    for (uint32_t face = 0; face < 6; ++face)
+      for (uint32_t m = 0; m < 4; ++m) {
+        const std::vector<uint8_t> px = decodeRGBA8(out, m, face);
+        ASSERT_EQ(px.size(), size_t(mipExtent(8, m)) * mipExtent(8, m) * 4);
+        // The remade chain of a solid face is that face's level-0 grey.
+        const uint8_t want = grey(face, mips ? 0 : m);
+        for (size_t i = 0; i < px.size(); i += 4)
+          ASSERT_EQ(px[i], want) << "face " << face << " level " << m << " mips " << mips;
+      }
+  }
+}
+
+// A volume's depth slices are encoded one by one; a chain for it is refused.
+TEST(MipChain, ReencodeVolumeSliceBySliceButNoChain) {
+  Image src;
+  src.name = "fog";
+  src.dxgiFormat = dxgi::RGBA8;
+  src.width = src.height = 4;
+  src.depth = 2;
+  src.colorSpace = ColorSpace::Linear;
+  for (uint8_t v : {50, 200}) {
+    const std::vector<uint8_t> slice = greyAlpha({v});
+    for (int i = 0; i < 16; ++i) src.data.insert(src.data.end(), slice.begin(), slice.end());
+  }
+  BcImageOptions o;
+  o.dxgi = dxgi::BC7;
+  const Image out = reencodeBC(src, o);
+  EXPECT_EQ(out.depth, 2u);
+  const std::vector<uint8_t> px = decodeRGBA8(out);
+  ASSERT_EQ(px.size(), 2u * 16 * 4);
+  EXPECT_EQ(px[0], 50);
+  EXPECT_EQ(px[16 * 4], 200);
+  o.mips = true;
+  EXPECT_THROW(reencodeBC(src, o), Unsupported);
 }

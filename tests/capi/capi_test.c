@@ -831,7 +831,76 @@ static void test_load_memory(void) {
   strata_scene_destroy(mem);
 }
 
-/* Texture dictionaries written back (ABI 1.3): a texture of the v13 sample
+/* BC encoding (ABI 1.3): sizes from the block layout (4x4 texels, 8 or 16
+ * bytes a block; sides halved down to 1), a solid red BC1 block as KDFS 1.3
+ * §19.1 writes it (RGB565 0xF800 twice, every index 0), the errors. */
+#define CHECK_ENC_OK(enc, call) CHECK_STATUS(strata_encoder_error, enc, call)
+static void test_encoder(void) {
+  strata_encoder* enc = NULL;
+  CHECK(strata_encoder_create(&enc) == STRATA_OK && enc);
+  uint8_t px[10 * 6 * 4];
+  for (int i = 0; i < 10 * 6; ++i) {
+    px[4 * i] = (uint8_t)(20 * (i % 10)), px[4 * i + 1] = (uint8_t)(40 * (i / 10));
+    px[4 * i + 2] = 90, px[4 * i + 3] = 255;
+  }
+  uint8_t* data = NULL;
+  size_t size = 0;
+  uint32_t mips = 0;
+  strata_encode_options o = {.size = sizeof o};
+  o.flags = STRATA_ENCODE_MIPS;
+  /* 10x6, 5x3, 2x1, 1x1: 3x2 + 2x1 + 1 + 1 blocks of 16 bytes. */
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, px, 10, 6, 98, &o, &data, &size, &mips));
+  CHECK(mips == 4 && size == 10 * 16 && data != NULL);
+  strata_free(data);
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, px, 10, 6, 71, NULL, &data, &size, &mips));
+  CHECK(mips == 1 && size == 6 * 8);
+  strata_free(data);
+  o.flags = STRATA_ENCODE_MIPS | STRATA_ENCODE_DDS_FILE;
+  o.quality = STRATA_ENCODE_QUALITY_FAST;
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, px, 10, 6, 83, &o, &data, &size, &mips));
+  /* The magic and DDS_HEADER (128 bytes; BC5 UNORM is the legacy FourCC ATI2
+   * at byte 84, no DX10 header), then the blocks. */
+  CHECK(mips == 4 && size == 128 + 10 * 16 && memcmp(data, "DDS ", 4) == 0);
+  CHECK(size >= 88 && memcmp(data + 84, "ATI2", 4) == 0);
+  strata_free(data);
+
+  uint8_t red[4 * 4 * 4];
+  for (int i = 0; i < 16; ++i)
+    red[4 * i] = 255, red[4 * i + 1] = red[4 * i + 2] = 0, red[4 * i + 3] = 255;
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, red, 4, 4, 71, NULL, &data, &size, &mips));
+  const uint8_t want[8] = {0x00, 0xF8, 0x00, 0xF8, 0, 0, 0, 0};
+  CHECK(size == 8 && memcmp(data, want, 8) == 0);
+  strata_free(data);
+
+  CHECK(strata_encoder_encode_rgba8(enc, px, 10, 6, 28, NULL, &data, &size, &mips) ==
+        STRATA_ERROR_UNSUPPORTED);
+  CHECK(strstr(strata_encoder_error(enc), "R8G8B8A8_UNORM") != NULL);
+  CHECK(data == NULL && size == 0);
+  CHECK(strata_encoder_encode_rgba8(enc, px, 0, 6, 71, NULL, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_encoder_encode_rgba8(enc, NULL, 10, 6, 71, NULL, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_encoder_encode_rgba8(enc, px, 10, 6, 71, NULL, NULL, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  strata_encode_options bad = {.size = 2};
+  CHECK(strata_encoder_encode_rgba8(enc, px, 10, 6, 71, &bad, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  bad.size = sizeof bad;
+  bad.quality = (strata_encode_quality)7;
+  CHECK(strata_encoder_encode_rgba8(enc, px, 10, 6, 71, &bad, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_encoder_error(enc), "quality") != NULL);
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, px, 10, 6, 71, NULL, &data, &size, &mips));
+  CHECK(strcmp(strata_encoder_error(enc), "") == 0);
+  strata_free(data);
+  CHECK(strata_encoder_encode_rgba8(NULL, px, 10, 6, 71, NULL, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_encoder_create(NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  strata_encoder_destroy(enc);
+  strata_encoder_destroy(NULL);
+}
+
+/* Texture dictionaries written back (ABI 1.4): a texture of the v13 sample
  * replaced by pixels from memory (its B8G8R8A8 texture: lossless, read back
  * through a scene), a replace naming nothing (the same bytes), a build and a
  * convert, and the errors (a name in no dictionary; the input as output). */
@@ -920,7 +989,7 @@ int main(int argc, char** argv) {
   snprintf(work, sizeof work, "%s", argv[2]);
   CHECK(strata_abi_version() == STRATA_ABI_VERSION);
   CHECK(strata_abi_version() >> 16 == 1);
-  CHECK((strata_abi_version() & 0xFFFF) >= 3); /* texture dictionaries written back (1.3) */
+  CHECK((strata_abi_version() & 0xFFFF) >= 4); /* texture dictionaries written back (1.4) */
   test_geometry();
   test_options();
   test_images();
@@ -929,6 +998,7 @@ int main(int argc, char** argv) {
   test_partial();
   test_detect();
   test_load_memory();
+  test_encoder();
   test_ytd_write();
   printf("%d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;

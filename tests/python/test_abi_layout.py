@@ -19,7 +19,7 @@ C_TYPES = {
     "function pointer": native.PROGRESS,
 }
 ENUM_TYPES = ("strata_alpha_mode", "strata_wrap", "strata_color_space", "strata_gltf_textures",
-              "strata_ytd_format", "strata_ytd_edition")
+              "strata_encode_quality", "strata_ytd_format", "strata_ytd_edition")
 # Header constant -> the binding's name where it is not STRATA_<name>.
 RENAMED = {"STRATA_ABI_VERSION_MAJOR": "ABI_MAJOR", "STRATA_ABI_VERSION_MINOR": "ABI_MINOR"}
 

@@ -239,6 +239,13 @@ struct BcImageOptions {
 Image encodeBCImage(const uint8_t* rgba, uint32_t width, uint32_t height, const std::string& name,
                     const BcImageOptions& options);
 
+// Every layer (array element, cube face) of `img`, decoded, encoded again as
+// options.dxgi: each mip it holds as it is, or with options.mips a chain made
+// from its mip 0 (options.mip). A volume's depth slices are encoded one by
+// one; a volume with options.mips throws strata::Unsupported (its mips would
+// halve depth too). The colour space becomes the format's.
+Image reencodeBC(const Image& img, const BcImageOptions& options);
+
 // Area-weighted resampling of RGBA8 pixels, in linear light when `srgb`.
 std::vector<uint8_t> resizeRGBA8(const uint8_t* rgba, uint32_t width, uint32_t height,
                                  uint32_t newWidth, uint32_t newHeight, bool srgb);

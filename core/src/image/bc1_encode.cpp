@@ -226,20 +226,31 @@ int clusterFit(const Texels& t, Mode mode, int want, FloatEndpoints* out) {
   const bool three = mode != Mode::Four;
   float axis[3];
   principalAxis(t, axis);
-  int order[16], n = 0;
+  int order[16], texels = 0;
   float key[16];
   for (int i = 0; i < 16; ++i)
     if (t.fit[i])
       key[i] = axis[0] * float(t.r[i]) + axis[1] * float(t.g[i]) + axis[2] * float(t.b[i]),
-      order[n++] = i;
-  std::sort(order, order + n, [&](int a, int b) { return key[a] < key[b]; });
-  // Prefix sums of the sorted texels, per channel.
-  float pre[3][17];
-  pre[0][0] = pre[1][0] = pre[2][0] = 0;
-  for (int k = 0; k < n; ++k) {
-    pre[0][k + 1] = pre[0][k] + float(t.r[order[k]]);
-    pre[1][k + 1] = pre[1][k] + float(t.g[order[k]]);
-    pre[2][k + 1] = pre[2][k] + float(t.b[order[k]]);
+      order[texels++] = i;
+  std::sort(order, order + texels, [&](int a, int b) { return key[a] < key[b]; });
+  // Texels of one colour go together (a split between them cannot help):
+  // n distinct colours in order, each with its texels, and prefix sums of
+  // their counts and channels. Flat and few-coloured blocks get few splits.
+  uint16_t members[16];
+  float cnt[17], pre[3][17];
+  int n = 0;
+  cnt[0] = pre[0][0] = pre[1][0] = pre[2][0] = 0;
+  for (int k = 0; k < texels; ++k) {
+    const int i = order[k];
+    const bool same = k > 0 && t.r[i] == t.r[order[k - 1]] && t.g[i] == t.g[order[k - 1]] &&
+                      t.b[i] == t.b[order[k - 1]];
+    if (!same) {
+      members[n] = 0, ++n;
+      cnt[n] = cnt[n - 1], pre[0][n] = pre[0][n - 1], pre[1][n] = pre[1][n - 1],
+      pre[2][n] = pre[2][n - 1];
+    }
+    members[n - 1] |= uint16_t(1u << i);
+    cnt[n] += 1, pre[0][n] += float(t.r[i]), pre[1][n] += float(t.g[i]), pre[2][n] += float(t.b[i]);
   }
   struct Split {
     float gain;
@@ -256,10 +267,10 @@ int clusterFit(const Texels& t, Mode mode, int want, FloatEndpoints* out) {
   };
   float gains[17];
   if (three) {
-    // Runs [0, i) weight 0, [i, j) 1/2, [j, n) 1.
+    // Runs [0, i) weight 0, [i, j) 1/2, [j, n) 1 (of the distinct colours).
     for (int i = 0; i <= n; ++i)
       for (int j = i; j <= n; ++j) {
-        const float n0 = float(i), n1 = float(j - i), n2 = float(n - j);
+        const float n0 = cnt[i], n1 = cnt[j] - cnt[i], n2 = cnt[n] - cnt[j];
         const float A = n0 + 0.25f * n1, B = n2 + 0.25f * n1, C = 0.25f * n1;
         const float det = A * B - C * C;
         if (det < 1e-3f) continue;
@@ -276,11 +287,11 @@ int clusterFit(const Texels& t, Mode mode, int want, FloatEndpoints* out) {
     // written for the compiler to vectorise.
     for (int i = 0; i <= n; ++i)
       for (int j = i; j <= n; ++j) {
-        const float n0 = float(i), n1 = float(j - i);
+        const float n0 = cnt[i], n1 = cnt[j] - cnt[i];
         float x0[3], x1[3];
         for (int c = 0; c < 3; ++c) x0[c] = pre[c][i], x1[c] = pre[c][j] - pre[c][i];
         for (int k = j; k <= n; ++k) {
-          const float n2 = float(k - j), n3 = float(n - k);
+          const float n2 = cnt[k] - cnt[j], n3 = cnt[n] - cnt[k];
           const float A = n0 + (4.0f / 9) * n1 + (1.0f / 9) * n2;
           const float B = n3 + (4.0f / 9) * n2 + (1.0f / 9) * n1;
           const float C = (2.0f / 9) * (n1 + n2);
@@ -312,7 +323,8 @@ int clusterFit(const Texels& t, Mode mode, int want, FloatEndpoints* out) {
                                  : run == 1 ? 2
                                  : run == 2 ? 3
                                             : 1);
-      indices |= uint32_t(index) << (2 * order[p]);
+      for (int i = 0; i < 16; ++i)
+        if (members[p] >> i & 1) indices |= uint32_t(index) << (2 * i);
     }
     if (!refit(t, indices, mode, out[s])) return s;
   }

@@ -149,7 +149,12 @@ void encodeBC4Channel(const uint8_t values[16], bool snorm, int quality, uint8_t
   for (int v : x)
     if (v != 0 && v != 255) lo6 = std::min(lo6, v), hi6 = std::max(hi6, v);
   if (lo6 > hi6) lo6 = hi6 = mn;
-  Pair best = searchMode(ch, x, false, endpoint(lo6), endpoint(hi6), quality);
+  // The 6-value palette pays where its 0 and 255 entries can serve (values
+  // near either end) or for one value (exact at once); elsewhere its six
+  // levels lose to eight (tried anyway at the best quality).
+  Pair best;
+  if (mn == mx || mn < 32 || mx > 223 || quality >= 2)
+    best = searchMode(ch, x, false, endpoint(lo6), endpoint(hi6), quality);
   if (best.err > 0) {
     const Pair p8 = searchMode(ch, x, true, endpoint(mn), endpoint(mx), quality);
     if (p8.err < best.err) best = p8;

@@ -29,18 +29,27 @@ using bc7::SubsetFit;
 
 // What each quality level searches: how many of the best-estimated
 // partitions each partitioned mode screens, the screening fit, and how many
-// of the screened candidates are fitted again with the final effort.
+// of the screened candidates are fitted again with the final effort (those
+// after the first only while their screened error is within finalistRatio
+// of the first's: a candidate much worse when screened seldom wins).
 struct Effort {
   int mode1, mode3, mode0, mode2, mode7;
-  bool rotations; // modes 4 and 5 with rotations 1-3 (and mode 4's index selection)
+  // How many rotations (of 4) of each of mode 4, mode 4 with the index
+  // selection bit and mode 5 are screened, those with the lowest estimates,
+  // in an opaque block and in one with alpha (where the partitioned modes but
+  // 7 are out, and a rotation often pays).
+  int rotations, rotationsAlpha;
   FitEffort screen, final;
   int finalists;
+  float finalistRatio;
 };
 
 Effort effortFor(int quality) {
-  if (quality <= 0) return {2, 1, 0, 0, 1, false, {1, false, 0}, {2, true, 1}, 1};
-  if (quality == 1) return {6, 4, 1, 1, 4, true, {1, false, 0}, {3, true, 2, true, true}, 2};
-  return {12, 10, 6, 10, 10, true, {2, true, 1}, {4, true, 4, true, true}, 4};
+  using bc7::kChannelSearchAll, bc7::kChannelSearchBest;
+  if (quality <= 0) return {2, 1, 0, 0, 1, 1, 2, {1, false, 0}, {2, true, 1}, 1, 1.0f};
+  if (quality == 1)
+    return {6, 4, 1, 1, 4, 1, 4, {1, false, 0}, {3, true, 2, true, kChannelSearchBest}, 3, 1.25f};
+  return {12, 10, 6, 10, 10, 4, 4, {2, true, 1}, {4, true, 4, true, kChannelSearchAll}, 4, 1e30f};
 }
 
 // A way to encode the block: the mode and the choices that go with it.
@@ -216,13 +225,20 @@ void encodeBC7Block(const uint8_t rgba[64], int quality, bool ignoreAlpha, uint8
   list.want = ef.finalists;
   const Choice six{6, 0, 0, 0};
   list.offer(six, fitMode6(px, opaque, ignoreAlpha, ef.screen).err);
-  for (int r = 0; r < (ef.rotations ? 4 : 1); ++r)
-    for (int mode = 4; mode <= 5; ++mode)
-      for (int sel = 0; sel <= (mode == 4 ? 1 : 0); ++sel) {
-        if (mode == 4 && !ef.rotations) continue;
-        const Choice c{mode, 0, r, sel};
-        list.offer(c, fitRotated(px, c, ef.screen).err);
-      }
+  // Modes 4 and 5: the rotations with the lowest estimates, for each of the
+  // three ways of storing colour and the scalar channel.
+  float rot[3][4];
+  bc7::estimateRotations(px, rot);
+  const int rotations = opaque ? ef.rotations : ef.rotationsAlpha;
+  for (int variant = 0; variant < 3; ++variant) {
+    int order[4] = {0, 1, 2, 3};
+    std::partial_sort(order, order + rotations, order + 4,
+                      [&](int a, int b) { return rot[variant][a] < rot[variant][b]; });
+    for (int k = 0; k < rotations; ++k) {
+      const Choice c{variant == 2 ? 5 : 4, 0, order[k], variant == 1 ? 1 : 0};
+      list.offer(c, fitRotated(px, c, ef.screen).err);
+    }
+  }
   float estA[64], estB[64];
   if (opaque) {
     // Modes 1 (3-bit indices) and 3 (2-bit) share the two-subset shapes.
@@ -242,6 +258,7 @@ void encodeBC7Block(const uint8_t rgba[64], int quality, bool ignoreAlpha, uint8
   // The finalists fitted again with the final effort.
   Scored best;
   for (int k = 0; k < list.size && best.err > 0; ++k) {
+    if (k > 0 && float(list.err[k]) > ef.finalistRatio * float(list.err[0])) break;
     const Scored s = fitChoice(px, list.choice[k], opaque, ignoreAlpha, ef.final, best.err);
     if (s.err < best.err) best = s;
   }

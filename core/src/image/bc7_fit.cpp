@@ -7,6 +7,7 @@
 #include "image/bptc_tables.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstring>
 
@@ -272,32 +273,66 @@ private:
     score(lq[a], hq[b], a, b);
   }
 
+  // The points grouped by index, for a channel's error over fixed indices:
+  // the used indices' weights, how many points each has and, per channel,
+  // the sum of their values.
+  struct IndexGroups {
+    int count = 0;
+    int w[K], n[K], sum[C][K];
+  };
+
+  IndexGroups groupByIndex(const uint8_t idx[16]) const {
+    int n[K] = {}, sum[C][K] = {};
+    for (int i = 0; i < pts_.n; ++i) {
+      ++n[idx[i]];
+      for (int c = 0; c < C; ++c) sum[c][idx[i]] += int(pts_.x[c][i]);
+    }
+    IndexGroups g;
+    for (int k = 0; k < K; ++k)
+      if (n[k]) {
+        g.w[g.count] = w_[k], g.n[g.count] = n[k];
+        for (int c = 0; c < C; ++c) g.sum[c][g.count] = sum[c][k];
+        ++g.count;
+      }
+    return g;
+  }
+
+  // Channel c's squared error with endpoint values ea, eb, less the sum of
+  // the points' squared values (the same for every pair): sum over the used
+  // indices of n v^2 - 2 v sum, v the decoder's interpolant (exact integers).
+  static int channelError(const IndexGroups& g, int c, int ea, int eb) {
+    int err = 0;
+    for (int k = 0; k < g.count; ++k) {
+      const int v = interpolate(ea, eb, g.w[k]);
+      err += v * (g.n[k] * v - 2 * g.sum[c][k]);
+    }
+    return err;
+  }
+
   // For indices held fixed the error is a sum over channels, so each
   // channel's stored pair is picked on its own from the three values nearest
-  // each least-squares endpoint (3 x 3 pairs, exact interpolation), for each
-  // p-bit choice the effort scores.
+  // each least-squares endpoint (3 x 3 pairs, exact interpolation), with the
+  // best candidate's p-bits or every combination (FitEffort::channelSearch).
   void searchChannels(const uint8_t idx[16], const float lo[4], const float hi[4]) {
+    const IndexGroups g = groupByIndex(idx);
     const int none = f_.pbits == 0, forced = f_.forcedPbit >= 0;
     for (int p0 = 0; p0 < 2; ++p0)
       for (int p1 = 0; p1 < 2; ++p1) {
         if (none && (p0 || p1)) continue;
         if (forced && (p0 != f_.forcedPbit || p1 != f_.forcedPbit)) continue;
         if (f_.pbits == 2 && p0 != p1) continue;
-        if (!none && !forced && !e_.allPbits && (p0 != best_.p[0] || p1 != best_.p[1])) continue;
+        const bool every = e_.allPbits && e_.channelSearch == kChannelSearchAll;
+        if (!none && !forced && !every && (p0 != best_.p[0] || p1 != best_.p[1])) continue;
         const int b0 = none ? -1 : p0, b1 = none ? -1 : p1;
         int q0[4], q1[4];
         quantize(lo, b0, q0), quantize(hi, b1, q1);
         for (int c = 0; c < C; ++c) {
           const int top = (1 << f_.bits[c]) - 1;
-          int bestErr = 1 << 30, bestA = q0[c], bestB = q1[c];
+          int bestErr = INT_MAX, bestA = q0[c], bestB = q1[c];
           for (int a = std::max(0, q0[c] - 1); a <= std::min(top, q0[c] + 1); ++a)
             for (int b = std::max(0, q1[c] - 1); b <= std::min(top, q1[c] + 1); ++b) {
-              const int ea = decodedValue(a, f_.bits[c], b0), eb = decodedValue(b, f_.bits[c], b1);
-              int err = 0;
-              for (int i = 0; i < pts_.n; ++i) {
-                const int d = interpolate(ea, eb, w_[idx[i]]) - int(pts_.x[c][i]);
-                err += d * d;
-              }
+              const int err = channelError(g, c, decodedValue(a, f_.bits[c], b0),
+                                           decodedValue(b, f_.bits[c], b1));
               if (err < bestErr) bestErr = err, bestA = a, bestB = b;
             }
           q0[c] = bestA, q1[c] = bestB;

@@ -20,13 +20,16 @@ struct EndpointFormat {
 // Search effort: least-squares rounds, whether every p-bit combination is
 // scored, rounds of the final +-1 step search, whether refits from index
 // sets with their extremes moved one level in or out are tried, and whether
-// each refit's stored values are searched channel by channel for its indices.
+// each refit's stored values are searched channel by channel for its indices
+// (kChannelSearchBest: with the best candidate's p-bits; kChannelSearchAll:
+// with every p-bit combination scored).
+enum { kChannelSearchOff = 0, kChannelSearchBest = 1, kChannelSearchAll = 2 };
 struct FitEffort {
   int refits;
   bool allPbits;
   int stepPasses;
   bool indexVariants = false;
-  bool channelSearch = false;
+  int channelSearch = kChannelSearchOff;
 };
 
 struct SubsetFit {

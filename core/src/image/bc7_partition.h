@@ -15,6 +15,13 @@ namespace strata::image::bc7 {
 void estimatePartitions(const int texels[16][4], int channels, int subsets, int count, int levelsA,
                         float* estA, int levelsB, float* estB);
 
+// The estimated error of modes 4 and 5 for each rotation r (0-3) and index
+// selection: est[variant][r] with variant 0 mode 4, 1 mode 4 with the index
+// selection bit, 2 mode 5. Colour (alpha in place of the rotated channel) is
+// scored as a line with its index levels, the rotated channel with its own,
+// plus the rounding of the mode's endpoint bits.
+void estimateRotations(const int texels[16][4], float est[3][4]);
+
 // The `want` partitions (of `count`) with the lowest estimates, lowest
 // first, into `out`; returns how many that is.
 int bestPartitions(const float* est, int count, int want, int* out);

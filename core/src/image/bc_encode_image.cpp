@@ -116,4 +116,40 @@ Image encodeBCImage(const uint8_t* rgba, uint32_t width, uint32_t height, const 
   return img;
 }
 
+Image reencodeBC(const Image& src, const BcImageOptions& options) {
+  checkImage(src);
+  const bool volume = src.depth > 1;
+  if (volume && options.mips)
+    throw Unsupported(src.name, Error::kNoOffset,
+                      "mip chains are made for 2D textures, arrays and cube maps; this is a "
+                      "volume (depth " +
+                          std::to_string(src.depth) + "): encode it without mips");
+  Image out = src;
+  out.dxgiFormat = options.dxgi;
+  out.colorSpace = pixelFormat(options.dxgi)->colorSpace;
+  out.data.clear();
+  out.png.clear();
+  const uint32_t layers = sliceCount(src);
+  for (uint32_t layer = 0; layer < layers; ++layer) {
+    if (options.mips) {
+      const std::vector<uint8_t> base = decodeRGBA8(src, 0, layer);
+      const Image one = encodeBCImage(base.data(), src.width, src.height, src.name, options);
+      out.mipLevels = one.mipLevels;
+      out.data.insert(out.data.end(), one.data.begin(), one.data.end());
+      continue;
+    }
+    for (uint32_t m = 0; m < src.mipLevels; ++m) {
+      const uint32_t w = mipExtent(src.width, m), h = mipExtent(src.height, m);
+      const uint32_t slices = volume ? mipExtent(src.depth, m) : 1;
+      const std::vector<uint8_t> px = decodeRGBA8(src, m, layer);
+      for (uint32_t z = 0; z < slices; ++z) {
+        const std::vector<uint8_t> blocks =
+            encodeBC(px.data() + size_t(z) * w * h * 4, w, h, options.dxgi, options.encode);
+        out.data.insert(out.data.end(), blocks.begin(), blocks.end());
+      }
+    }
+  }
+  return out;
+}
+
 } // namespace strata::image

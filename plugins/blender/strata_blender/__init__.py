@@ -2,7 +2,8 @@
 
 File > Import: Torque Atlas (.atlas), Torque CHU (.chu), GTA V texture
 dictionaries (.ytd) and Ratchet & Clank 2 tfrag level directories. File >
-Export: terrain back onto its .atlas, gallery images back into their .ytd. The library
+Export: terrain back onto its .atlas, gallery images back into their .ytd; Image
+Editor > Image > Save as BC DDS: an image as BC1-BC5 / BC7 blocks with mips. The library
 binding is the shared `strata` package (python/strata/ in the source tree),
 packaged inside the add-on as strata_blender/strata/ with lib/libstrata.so.
 """
@@ -20,8 +21,9 @@ bl_info = {
 
 if "bpy" in locals():  # script reload
     import importlib
-    from . import mesh_build, materials, importer, exporter, exporter_ytd, operators
-    for m in (mesh_build, materials, importer, exporter, exporter_ytd, operators):
+    from . import mesh_build, materials, importer, exporter, exporter_ytd, texture_export, \
+        operators
+    for m in (mesh_build, materials, importer, exporter, exporter_ytd, texture_export, operators):
         importlib.reload(m)
 else:
     import bpy  # noqa: F401

@@ -9,6 +9,7 @@ from . import exporter
 from . import exporter_ytd
 from . import importer
 from . import strata
+from . import texture_export
 
 
 class _ImportOptions:
@@ -284,6 +285,68 @@ class STRATA_OT_export_ytd(bpy.types.Operator, ExportHelper):
         return {'FINISHED'}
 
 
+class STRATA_OT_export_dds(bpy.types.Operator, ExportHelper):
+    """Save the image as a .dds of BC blocks with its mip chain (Strata's encoders)"""
+    bl_idname = "image.strata_export_dds"
+    bl_label = "Save as BC DDS (Strata)"
+    bl_options = {'REGISTER'}
+    filename_ext = ".dds"
+    filter_glob: StringProperty(default="*.dds", options={'HIDDEN'})
+    image_name: StringProperty(
+        name="Image", description="The image to save (default: the Image Editor's)")
+    format: EnumProperty(
+        name="Format", default='BC7',
+        items=[(v, label, desc) for v, label, _, _, desc in texture_export.FORMATS],
+        description="Block format; sRGB images get the _SRGB colour formats")
+    mips: BoolProperty(name="Mip chain", default=True,
+                       description="Every level down to 1x1 (linear light for sRGB colour)")
+    quality: EnumProperty(
+        name="Quality", default='default',
+        items=[('fast', "Fast", "Least search"), ('default', "Default", "Balanced"),
+               ('best', "Best", "Most search, several times slower")])
+    normal_map: BoolProperty(
+        name="Normal map", default=False,
+        description="The image holds unit vectors: mips average and renormalise them")
+    alpha_coverage: BoolProperty(
+        name="Keep alpha coverage", default=False,
+        description="Alpha-tested cut-out: every mip keeps the share of texels at or "
+                    "above the cutoff")
+    alpha_cutoff: IntProperty(name="Alpha cutoff", default=128, min=1, max=255)
+
+    def _image(self, context):
+        if self.image_name:
+            return bpy.data.images.get(self.image_name)
+        space = context.space_data
+        return getattr(space, "image", None)
+
+    def invoke(self, context, event):
+        image = self._image(context)
+        if image is not None and not self.filepath:
+            source = bpy.path.abspath(image.filepath) if image.filepath else image.name
+            self.filepath = os.path.splitext(source)[0] + ".dds"
+        return super().invoke(context, event)
+
+    def execute(self, context):
+        image = self._image(context)
+        if image is None:
+            self.report({'ERROR'}, "no image to save (open one in the Image Editor)")
+            return {'CANCELLED'}
+        try:
+            tex = texture_export.export_dds(
+                image, self.filepath, self.format, self.mips, self.quality, self.normal_map,
+                self.alpha_cutoff if self.alpha_coverage else None)
+        except (strata.Error, ValueError, OSError) as e:
+            self.report({'ERROR'}, str(e))
+            return {'CANCELLED'}
+        self.report({'INFO'}, "Strata: %s written (%s, %d levels)"
+                    % (os.path.basename(self.filepath), self.format, tex.mip_count))
+        return {'FINISHED'}
+
+
+def _menu_image(self, context):
+    self.layout.operator(STRATA_OT_export_dds.bl_idname, text="Save as BC DDS (Strata)...")
+
+
 def _menu_export(self, context):
     self.layout.operator(STRATA_OT_export_atlas.bl_idname, text="Torque Atlas (.atlas)")
     self.layout.operator(STRATA_OT_export_ytd.bl_idname,
@@ -295,7 +358,8 @@ def _menu_import(self, context):
         self.layout.operator(op.bl_idname, text=label)
 
 
-CLASSES = [op for op, _ in IMPORTERS] + [STRATA_OT_export_atlas, STRATA_OT_export_ytd]
+CLASSES = [op for op, _ in IMPORTERS] + [STRATA_OT_export_atlas, STRATA_OT_export_ytd,
+                                          STRATA_OT_export_dds]
 
 
 def register():
@@ -303,9 +367,11 @@ def register():
         bpy.utils.register_class(c)
     bpy.types.TOPBAR_MT_file_import.append(_menu_import)
     bpy.types.TOPBAR_MT_file_export.append(_menu_export)
+    bpy.types.IMAGE_MT_image.append(_menu_image)
 
 
 def unregister():
+    bpy.types.IMAGE_MT_image.remove(_menu_image)
     bpy.types.TOPBAR_MT_file_export.remove(_menu_export)
     bpy.types.TOPBAR_MT_file_import.remove(_menu_import)
     for c in reversed(CLASSES):
