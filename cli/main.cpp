@@ -1,6 +1,7 @@
 // The `strata` command (design.md "The strata command").
 #include "commands.h"
 #include "console.h"
+#include "ytd_command.h"
 
 #include "strata/parallel.h"
 
@@ -147,6 +148,9 @@ int main(int argc, char** argv) {
   exportAtlas->add_flag("--rebuild-lods", exp.rebuildLods,
                         "Regenerate the coarser levels above edited chunks from their children");
 
+  YtdArgs ytdArgs;
+  auto* ytd = addYtdCommand(app, ytdArgs);
+
   // File names reach the commands as UTF-8 (console.h).
   std::vector<std::string> args = utf8Arguments(argc, argv);
   std::vector<char*> utf8Argv;
@@ -163,7 +167,7 @@ int main(int argc, char** argv) {
   if (jobs > 0) strata::setThreadBudget(unsigned(jobs));
   // Started now, they are running by the time the input is parsed and its
   // work spread (strata/parallel.h).
-  if (*convert || *textures || *tiles) strata::startHelperThreads();
+  if (*convert || *textures || *tiles || *ytd) strata::startHelperThreads();
   if (*convert) return runConvert(conv);
   if (*info)
     return runInfo(infoInput,
@@ -176,5 +180,6 @@ int main(int argc, char** argv) {
   if (*merge) return runReportMerge(mergeInputs, mergeOutput);
   if (*textures) return runTextures(tex);
   if (*exportAtlas) return runExportAtlas(exp);
+  if (*ytd) return runYtd(*ytd, ytdArgs);
   return kExitUsage;
 }

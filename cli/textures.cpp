@@ -7,6 +7,7 @@
 #include "strata/fileio.h"
 #include "strata/image.h"
 #include "strata/parallel.h"
+#include "strata/text.h"
 
 #include <algorithm>
 #include <atomic>
@@ -19,14 +20,6 @@
 namespace strata::cli {
 
 namespace fs = std::filesystem;
-
-// File names come from the source (texture names); keep them to one path component.
-static std::string safeName(const std::string& name) {
-  std::string s;
-  for (char c : name) s += (c == '/' || c == '\\' || c == ':' || c == 0) ? '_' : c;
-  if (s.empty() || s == "." || s == "..") s = "_" + s;
-  return s;
-}
 
 static std::string lowerCase(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -86,10 +79,10 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
   std::vector<std::string> names(images.size());
   std::vector<bool> skip(images.size(), false);
   for (size_t i = 0; i < images.size(); ++i) {
-    std::string name = safeName(images[i].name);
+    std::string name = fileSafeName(images[i].name);
     // Dictionaries of different .ydd entries may reuse a texture name: number the repeats.
     for (int n = 2; !taken.insert(lowerCase(name + ext)).second; ++n)
-      name = safeName(images[i].name) + "_" + std::to_string(n);
+      name = fileSafeName(images[i].name) + "_" + std::to_string(n);
     names[i] = name + ext;
     skip[i] = skipExisting && fs::exists(dir / pathOf(names[i]));
   }

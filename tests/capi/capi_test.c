@@ -36,6 +36,7 @@ static int checks = 0;
   } while (0)
 #define CHECK_OK(scene, call) CHECK_STATUS(strata_scene_error, scene, call)
 #define CHECK_EDIT_OK(edit, call) CHECK_STATUS(strata_atlas_edit_error, edit, call)
+#define CHECK_YTD_OK(edit, call) CHECK_STATUS(strata_ytd_edit_error, edit, call)
 
 static char samples[1024], work[1024];
 
@@ -899,6 +900,86 @@ static void test_encoder(void) {
   strata_encoder_destroy(NULL);
 }
 
+/* Texture dictionaries written back (ABI 1.4): a texture of the v13 sample
+ * replaced by pixels from memory (its B8G8R8A8 texture: lossless, read back
+ * through a scene), a replace naming nothing (the same bytes), a build and a
+ * convert, and the errors (a name in no dictionary; the input as output). */
+static void test_ytd_write(void) {
+  strata_ytd_edit* e = NULL;
+  CHECK(strata_ytd_edit_create(&e) == STRATA_OK && e);
+  const char* in = path_in(samples, "textures-v13.ytd");
+  const char* same = path_in(work, "ytd-same.ytd");
+  char* json = NULL;
+  CHECK(strata_ytd_edit_report_json(e, &json) == STRATA_ERROR_NO_SCENE);
+  CHECK_YTD_OK(e, strata_ytd_replace(e, in, same, NULL));
+  size_t na = 0, nb = 0;
+  unsigned char *a = file_bytes(in, &na), *b = file_bytes(same, &nb);
+  CHECK(a && b && na > 0 && na == nb && memcmp(a, b, na) == 0);
+  free(a);
+  free(b);
+
+  unsigned char px[16 * 16 * 4];
+  for (int i = 0; i < 16 * 16; ++i)
+    px[4 * i] = 200, px[4 * i + 1] = 100, px[4 * i + 2] = 0, px[4 * i + 3] = 255;
+  strata_ytd_image img = {
+      .size = sizeof img, .name = "ramp_a8r8g8b8", .width = 16, .height = 16, .rgba8 = px};
+  CHECK_YTD_OK(e, strata_ytd_edit_add_image(e, &img));
+  const char* out = path_in(work, "ytd-replaced.ytd");
+  strata_ytd_options o = {.size = sizeof o};
+  CHECK_YTD_OK(e, strata_ytd_replace(e, in, out, &o));
+  CHECK_YTD_OK(e, strata_ytd_edit_report_json(e, &json));
+  CHECK(json && strstr(json, "\"action\":\"replaced\"") && strstr(json, "B8G8R8A8_UNORM"));
+  strata_free(json);
+  strata_scene* s = NULL;
+  CHECK(strata_scene_create(&s) == STRATA_OK);
+  strata_load_options lo = {.size = sizeof lo, .flags = STRATA_LOAD_IMAGES_ONLY};
+  CHECK_OK(s, strata_scene_load(s, out, &lo));
+  strata_scene_summary sum = {.size = sizeof sum};
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  int found = 0;
+  for (uint32_t i = 0; i < sum.image_count; ++i) {
+    strata_image_info ii = {.size = sizeof ii};
+    CHECK_OK(s, strata_scene_get_image(s, i, &ii));
+    if (strcmp(ii.name, "ramp_a8r8g8b8") != 0) continue;
+    unsigned char got[16 * 16 * 4];
+    size_t n = 0;
+    CHECK_OK(s, strata_scene_get_image_rgba8(s, i, 0, 0, got, sizeof got, &n));
+    found = n == sizeof got && memcmp(got, px, sizeof got) == 0;
+  }
+  CHECK(found);
+  strata_scene_destroy(s);
+
+  /* A name in no dictionary: an error naming it, nothing written. */
+  CHECK(strata_ytd_edit_clear(e) == STRATA_OK);
+  img.name = "no_such_texture";
+  CHECK_YTD_OK(e, strata_ytd_edit_add_image(e, &img));
+  const char* refused = path_in(work, "ytd-refused.ytd");
+  CHECK(strata_ytd_replace(e, in, refused, &o) == STRATA_ERROR_FORMAT);
+  CHECK(strstr(strata_ytd_edit_error(e), "no texture named 'no_such_texture'") != NULL);
+  FILE* none = fopen(refused, "rb");
+  CHECK(none == NULL);
+  if (none) fclose(none);
+  CHECK(strata_ytd_replace(e, in, in, &o) == STRATA_ERROR_INVALID_ARGUMENT);
+
+  /* Build (Enhanced) and convert back to legacy (edition 0: the other one). */
+  o.edition = STRATA_YTD_EDITION_ENHANCED;
+  const char* built = path_in(work, "ytd-built.ytd");
+  CHECK_YTD_OK(e, strata_ytd_build(e, built, &o));
+  CHECK_YTD_OK(e, strata_ytd_edit_report_json(e, &json));
+  CHECK(json && strstr(json, "\"why\":\"auto: opaque\"") && strstr(json, "BC1_UNORM"));
+  strata_free(json);
+  strata_ytd_options c = {.size = sizeof c};
+  CHECK_YTD_OK(e, strata_ytd_convert(e, built, path_in(work, "ytd-legacy.ytd"), &c));
+  CHECK_YTD_OK(e, strata_ytd_edit_report_json(e, &json));
+  CHECK(json && strstr(json, "\"edition\":\"legacy\""));
+  strata_free(json);
+  o.format = (strata_ytd_format)99;
+  CHECK(strata_ytd_build(e, built, &o) == STRATA_ERROR_INVALID_ARGUMENT);
+  strata_ytd_edit_destroy(e);
+  strata_ytd_edit_destroy(NULL);
+  CHECK(strcmp(strata_ytd_edit_error(NULL), "") != 0);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s SAMPLES_DIR WORK_DIR\n", argv[0]);
@@ -908,7 +989,7 @@ int main(int argc, char** argv) {
   snprintf(work, sizeof work, "%s", argv[2]);
   CHECK(strata_abi_version() == STRATA_ABI_VERSION);
   CHECK(strata_abi_version() >> 16 == 1);
-  CHECK((strata_abi_version() & 0xFFFF) >= 3); /* BC encoding (1.3) */
+  CHECK((strata_abi_version() & 0xFFFF) >= 4); /* texture dictionaries written back (1.4) */
   test_geometry();
   test_options();
   test_images();
@@ -918,6 +999,7 @@ int main(int argc, char** argv) {
   test_detect();
   test_load_memory();
   test_encoder();
+  test_ytd_write();
   printf("%d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -63,4 +63,11 @@ std::string escapeUtf8(std::string_view s) {
   return out;
 }
 
+std::string fileSafeName(std::string_view name) {
+  std::string s;
+  for (char c : name) s += (c == '/' || c == '\\' || c == ':' || c == 0) ? '_' : c;
+  if (s.empty() || s == "." || s == "..") s = "_" + s;
+  return s;
+}
+
 } // namespace strata

@@ -6,6 +6,7 @@ from bpy.props import BoolProperty, EnumProperty, IntProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
 from . import exporter
+from . import exporter_ytd
 from . import importer
 from . import strata
 from . import texture_export
@@ -234,6 +235,56 @@ class STRATA_OT_export_atlas(bpy.types.Operator, ExportHelper):
         return {'FINISHED'}
 
 
+class STRATA_OT_export_ytd(bpy.types.Operator, ExportHelper):
+    """Write the images of an imported texture dictionary, as edited, back into a copy of its
+    source file"""
+    bl_idname = "export_scene.strata_ytd"
+    bl_label = "Export GTA V texture dictionary"
+    bl_options = {'REGISTER', 'PRESET'}
+    filename_ext = ".ytd"
+    check_extension = None  # a drawable's dictionaries go back into a .ydr / .ydd / .yft
+    filter_glob: StringProperty(default="*.ytd;*.ydr;*.ydd;*.yft", options={'HIDDEN'})
+    source_path: StringProperty(
+        name="Source file", subtype='FILE_PATH',
+        description="The .ytd (or .ydr/.ydd/.yft) the gallery was imported from (default: the "
+                    "objects' strata_source); every texture not edited keeps its bytes")
+    add_new: BoolProperty(
+        name="Add new images", default=True,
+        description="Add gallery images that are not in the dictionary as new textures (a .ytd "
+                    "only)")
+
+    @classmethod
+    def poll(cls, context):
+        return bool(exporter_ytd.gallery_objects(context))
+
+    def invoke(self, context, event):
+        if not self.source_path:
+            self.source_path = exporter_ytd.default_source(context)
+        if not self.filepath and self.source_path:
+            stem, ext = os.path.splitext(self.source_path)
+            self.filepath = stem + "-edited" + ext
+        return super().invoke(context, event)
+
+    def execute(self, context):
+        source = self.source_path or exporter_ytd.default_source(context)
+        if not source:
+            self.report({'ERROR'}, "set the source file (the gallery comes from several files)")
+            return {'CANCELLED'}
+        try:
+            report = exporter_ytd.export_ytd(context, self.filepath, bpy.path.abspath(source),
+                                             add_new=self.add_new)
+        except strata.Error as e:
+            self.report({'ERROR'}, str(e))
+            return {'CANCELLED'}
+        for w in report.get("inputWarnings", []):
+            self.report({'WARNING'}, "the source's own warning, kept: " + w)
+        actions = [t["action"] for t in report["textures"]]
+        self.report({'INFO'}, "Strata: %s written, %d textures replaced, %d added"
+                    % (os.path.basename(self.filepath), actions.count("replaced"),
+                       actions.count("added")))
+        return {'FINISHED'}
+
+
 class STRATA_OT_export_dds(bpy.types.Operator, ExportHelper):
     """Save the image as a .dds of BC blocks with its mip chain (Strata's encoders)"""
     bl_idname = "image.strata_export_dds"
@@ -298,6 +349,8 @@ def _menu_image(self, context):
 
 def _menu_export(self, context):
     self.layout.operator(STRATA_OT_export_atlas.bl_idname, text="Torque Atlas (.atlas)")
+    self.layout.operator(STRATA_OT_export_ytd.bl_idname,
+                         text="GTA V texture dictionary (.ytd)")
 
 
 def _menu_import(self, context):
@@ -305,7 +358,8 @@ def _menu_import(self, context):
         self.layout.operator(op.bl_idname, text=label)
 
 
-CLASSES = [op for op, _ in IMPORTERS] + [STRATA_OT_export_atlas, STRATA_OT_export_dds]
+CLASSES = [op for op, _ in IMPORTERS] + [STRATA_OT_export_atlas, STRATA_OT_export_ytd,
+                                          STRATA_OT_export_dds]
 
 
 def register():
