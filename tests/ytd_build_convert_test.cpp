@@ -94,7 +94,7 @@ struct Measured {
 
 Measured measured(bool enhanced, const std::string& texture) {
   if (texture == "leaf_alpha") return enhanced ? Measured{42.61, 48.56} : Measured{39.88, 51.42};
-  if (texture == "bark_n") return {59.2, 0};
+  if (texture == "bark_n") return {58.41, 0};
   if (texture == "opaque_sky") return {38.22, 0};
   return {39.86, 0}; // tiny, 3x5
 }
