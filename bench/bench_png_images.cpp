@@ -36,8 +36,9 @@ fs::path sharedSamples() {
   return fs::path(env && *env ? env : STRATA_SOURCE_DIR "/../shared") / "samples";
 }
 
-// Mip 0 of every texture in the real dictionaries and drawables, in file order.
-std::vector<Rgba> realTextures() {
+} // namespace
+
+std::vector<Rgba> sampleTextures() {
   std::vector<Rgba> out;
   std::error_code ec;
   std::vector<fs::path> files;
@@ -58,12 +59,14 @@ std::vector<Rgba> realTextures() {
   return out;
 }
 
+namespace {
+
 // Shelf packing, cycling through the textures until the square is full; a
 // texture that overhangs the right or bottom edge is cut there.
 Rgba packedReal() {
   Rgba img{"real", 2048, 2048, {}};
   img.pixels.assign(size_t(img.width) * img.height * 4, 0);
-  std::vector<Rgba> tex = realTextures();
+  std::vector<Rgba> tex = sampleTextures();
   if (tex.empty()) {
     std::fprintf(stderr, "bench_png: no real textures under %s; 'real' is synthetic stripes\n",
                  sharedSamples().string().c_str());

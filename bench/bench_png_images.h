@@ -16,4 +16,8 @@ struct Rgba {
 // blended terrain texture; every one deterministic.
 std::vector<Rgba> pngBenchImages();
 
+// Mip 0 of every texture in ../shared/samples' dictionaries and drawables
+// (STRATA_SHARED_DIR overrides ../shared), in file order; none when absent.
+std::vector<Rgba> sampleTextures();
+
 } // namespace bench

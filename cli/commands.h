@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace strata::cli {
 
 // Exit codes shared by every command.
@@ -46,11 +50,28 @@ struct ValidateArgs {
 };
 int runValidate(const ValidateArgs& args);
 
+// `strata textures --encode` (texture_encode.cpp): BC re-encoding options.
+struct TextureEncodeArgs {
+  std::string family; // "" (keep the source's blocks) or bc1, bc3, bc4, bc5, bc7
+  bool mips = false;  // a full chain made from mip 0
+  std::string quality = "default";
+  bool alphaCoverage = false;
+  int alphaCutoff = 128;
+  bool noNormalMap = false;
+};
+void addTextureEncodeOptions(CLI::App& cmd, TextureEncodeArgs& args);
+// What is wrong with the options together ("" when nothing is).
+std::string checkTextureEncodeArgs(const TextureEncodeArgs& args, const std::string& format,
+                                   bool uastc);
+// `img` encoded as args.family asks (every layer; mips as --mips says).
+Image encodeTexture(const Image& img, const TextureEncodeArgs& args);
+
 struct TexturesArgs {
   std::vector<std::string> inputs;
   std::string outDir;
   std::string format = "png";
   bool uastc = false; // --format ktx2: UASTC blocks (KHR_texture_basisu) instead of the source's
+  TextureEncodeArgs encode;
   BatchArgs batch;
   LoadOptions load;
 };

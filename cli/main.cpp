@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "console.h"
 #include "options.h"
+#include "ytd_command.h"
 
 #include "strata/parallel.h"
 
@@ -66,6 +67,7 @@ CLI::App* addTextures(CLI::App& app, TexturesArgs& tex) {
   textures->add_flag("--uastc", tex.uastc,
                      "With --format ktx2: UASTC blocks (KHR_texture_basisu, zstd, mip chain) "
                      "instead of the source's own format");
+  addTextureEncodeOptions(*textures, tex.encode);
   addLoadOptions(textures, kSwapRedBlue | kPartial, tex.load, "texture");
   addLevelOption(textures, tex.batch.levels);
   addBatchOptions(textures, tex.batch, true);
@@ -138,6 +140,9 @@ int main(int argc, char** argv) {
   const CLI::App* merge = addReportMerge(app, mergeArgs);
   const CLI::App* exportAtlas = addExportAtlas(app, exp);
 
+  YtdArgs ytdArgs;
+  auto* ytd = addYtdCommand(app, ytdArgs);
+
   // File names reach the commands as UTF-8 (console.h).
   std::vector<std::string> args = utf8Arguments(argc, argv);
   std::vector<char*> utf8Argv;
@@ -157,7 +162,7 @@ int main(int argc, char** argv) {
   if (jobs > 0) strata::setThreadBudget(unsigned(jobs));
   // Started now, they are running by the time the input is parsed and its
   // work spread (strata/parallel.h).
-  if (*convert || *textures || *tiles) strata::startHelperThreads();
+  if (*convert || *textures || *tiles || *ytd) strata::startHelperThreads();
   if (*convert) return runConvert(conv);
   if (*info)
     return runInfo(in.input,
@@ -170,5 +175,6 @@ int main(int argc, char** argv) {
   if (*merge) return runReportMerge(mergeArgs.inputs, mergeArgs.output);
   if (*textures) return runTextures(tex);
   if (*exportAtlas) return runExportAtlas(exp);
+  if (*ytd) return runYtd(*ytd, ytdArgs);
   return kExitUsage;
 }

@@ -11,6 +11,7 @@
 #include "strata/text.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <set>
@@ -18,14 +19,6 @@
 namespace strata::cli {
 
 namespace fs = std::filesystem;
-
-// File names come from the source (texture names); keep them to one path component.
-static std::string safeName(const std::string& name) {
-  std::string s;
-  for (char c : name) s += (c == '/' || c == '\\' || c == ':' || c == 0) ? '_' : c;
-  if (s.empty() || s == "." || s == "..") s = "_" + s;
-  return s;
-}
 
 void noteUastcResize(const Image& img, const std::string& source) {
   uint32_t w, h;
@@ -73,23 +66,29 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
   std::vector<std::string> names(images.size());
   std::vector<bool> skip(images.size(), false);
   for (size_t i = 0; i < images.size(); ++i) {
-    std::string name = safeName(images[i].name);
+    std::string name = fileSafeName(images[i].name);
     // Dictionaries of different .ydd entries may reuse a texture name: number the repeats.
     for (int n = 2; !taken.insert(lowerAscii(name + ext)).second; ++n)
-      name = safeName(images[i].name) + "_" + std::to_string(n);
+      name = fileSafeName(images[i].name) + "_" + std::to_string(n);
     names[i] = name + ext;
     skip[i] = skipExisting && fs::exists(dir / pathOf(names[i]));
   }
   // Every image at once on the cores (the UASTC encoder spreads each image
   // over them itself); the first image that fails is the error either way.
+  // BC encoding (--encode) takes seconds an image: progress counts them.
   std::vector<std::vector<uint8_t>> encoded(images.size());
+  std::atomic<size_t> done{0};
   if (!args.uastc)
     parallelFor(images.size(), [&](size_t i) {
-      if (!skip[i]) encoded[i] = image::encodeImageFile(images[i], format);
+      if (!skip[i])
+        encoded[i] = args.encode.family.empty()
+                         ? image::encodeImageFile(images[i], format)
+                         : image::encodeImageFile(encodeTexture(images[i], args.encode), format);
+      bar.update(++done, images.size());
     });
   for (size_t i = 0; i < images.size(); ++i) {
     const Image& img = images[i];
-    bar.update(i, images.size());
+    if (args.uastc) bar.update(i, images.size());
     if (skip[i]) {
       kept.push_back((dir / pathOf(names[i])).string());
       continue;
@@ -162,6 +161,11 @@ static void texturesOf(const Input& in, const std::string& out, bool batch,
 }
 
 int runTextures(const TexturesArgs& args) {
+  const std::string misuse = checkTextureEncodeArgs(args.encode, args.format, args.uastc);
+  if (!misuse.empty()) {
+    std::fprintf(stderr, "strata: error: %s\n", misuse.c_str());
+    return kExitUsage;
+  }
   Command c{"textures", "textures", &args.inputs, &args.batch};
   c.partial = args.load.partial;
   // One input writes into DIR; a batch writes each input into DIR/<stem>/.

@@ -2,9 +2,11 @@
 // passes the Khronos validator, `strata textures` writes the right pixels,
 // validate walks mixed directories with a census, and bad input leaves no
 // output behind.
+#include "common/bytes.h"
 #include "gltf_read_helpers.h"
 #include "strata/image.h"
 #include "test_support.h"
+#include "ytd/ytd_rsc7.h"
 #include "ytd/ytd_write.h"
 #include "ytd_fixture.h"
 
@@ -214,17 +216,22 @@ TEST(YtdCli, InfoJson) {
 TEST(YtdCli, BadInputLeavesNoOutput) {
   auto dir = tempDir();
   auto good = readBytes(writeTestYtd(dir, ytd::Edition::Enhanced));
-  auto plain = ytdfixture::inflateRaw(good.data() + 16, good.size() - 16, 8192 + 8192);
+  const uint32_t sysFlags = loadLE<uint32_t>(good, 8), gfxFlags = loadLE<uint32_t>(good, 12);
+  const size_t sysSize = size_t(ytd::pageFlagsSize(sysFlags));
+  auto plain = ytdfixture::inflateRaw(good.data() + 16, good.size() - 16,
+                                      sysSize + size_t(ytd::pageFlagsSize(gfxFlags)));
   // Point the second texture's data outside the graphics segment: the first
-  // texture alone would convert, but nothing may be written.
-  std::vector<uint8_t> sys(plain.begin(), plain.begin() + 8192),
-      gfx(plain.begin() + 8192, plain.end());
-  const size_t rec1 = 0x40 + 16 + 16 + 0x80; // root, hashes, pointers (16-aligned), record 0
-  ASSERT_EQ(sys[rec1 + 0x3B], 0x60);         // the data pointer's high byte
+  // texture alone would convert, but nothing may be written. Its record is
+  // where the dictionary's second texture pointer (root +0x30) says.
+  std::vector<uint8_t> sys(plain.begin(), plain.begin() + ptrdiff_t(sysSize)),
+      gfx(plain.begin() + ptrdiff_t(sysSize), plain.end());
+  const size_t pointers = size_t(loadLE<uint64_t>(sys, 0x30) & 0x0FFFFFFF);
+  const size_t rec1 = size_t(loadLE<uint64_t>(sys, pointers + 8) & 0x0FFFFFFF);
+  ASSERT_EQ(sys[rec1 + 0x3B], 0x60); // the data pointer's high byte
   sys[rec1 + 0x38] = 0xF0;
   sys[rec1 + 0x39] = 0xFF;
   auto bad = dir / "bad.ytd";
-  writeBytes(bad, ytdfixture::rsc7(5, 0x00020000, 0x50020000, sys, gfx));
+  writeBytes(bad, ytdfixture::rsc7(5, sysFlags, gfxFlags, sys, gfx));
 
   auto r = cli({"textures", bad.string(), "-o", (dir / "out").string()});
   EXPECT_NE(r.exitCode, 0);

@@ -191,7 +191,8 @@ TEST(YtdRoundTrip, RecordsSurviveReadWriteRead) {
   for (Edition ed : {Edition::Legacy, Edition::Enhanced}) {
     auto first = readYtd(writeYtd({counting("keep_me", dx::BC1, 8, 8, 2)}, ed), "a.ytd");
     std::vector<TextureToWrite> recs;
-    for (auto& e : first.dictionaries[0].entries) recs.push_back({e.record, first.texture(e).data});
+    for (auto& e : first.dictionaries[0].entries)
+      recs.push_back({e.record, first.texture(e).data, e.hash});
     recs[0].record.raw[ed == Edition::Legacy ? 0x5C : 0x21] = 0x5A;
     auto second = readYtd(writeYtd(recs, ed), "b.ytd");
     const auto& r = second.dictionaries[0].entries[0].record;

@@ -45,7 +45,7 @@ extern "C" {
 /* (major << 16) | minor. A new minor adds calls, enum values or struct fields
  * at the end; a new major breaks something. */
 #define STRATA_ABI_VERSION_MAJOR 1
-#define STRATA_ABI_VERSION_MINOR 2
+#define STRATA_ABI_VERSION_MINOR 4
 #define STRATA_ABI_VERSION ((STRATA_ABI_VERSION_MAJOR << 16) | STRATA_ABI_VERSION_MINOR)
 
 /* The ABI version the library was built with; compare its major with
@@ -374,6 +374,151 @@ STRATA_API strata_status strata_atlas_edit_write(strata_atlas_edit* edit, const 
  *  "morphZeroed", "skirtsRegenerated", "texCoordsFromEdit", "lodsRebuilt",
  *  "staleLods", "boundsUpdated", "collisionRegenerated", "chunksWritten"}. */
 STRATA_API strata_status strata_atlas_edit_report_json(strata_atlas_edit* edit, char** out_json);
+
+/* ---- BC encoding (ABI 1.3) --------------------------------------------------- */
+
+/* RGBA8 pixels to BC1-BC5 / BC7 blocks with their mip chain: what a plugin
+ * needs to put an edited texture back (docs/bc-encoders.md). */
+typedef struct strata_encoder strata_encoder;
+
+STRATA_API strata_status strata_encoder_create(strata_encoder** out_encoder);
+STRATA_API void strata_encoder_destroy(strata_encoder* encoder); /* NULL is fine */
+STRATA_API const char* strata_encoder_error(const strata_encoder* encoder);
+
+typedef enum strata_encode_quality {
+  STRATA_ENCODE_QUALITY_DEFAULT = 0,
+  STRATA_ENCODE_QUALITY_FAST = 1,
+  STRATA_ENCODE_QUALITY_BEST = 2
+} strata_encode_quality;
+
+enum {
+  STRATA_ENCODE_MIPS = 1u << 0, /* every level down to 1x1 (sides halved, rounded down) */
+  /* The pixels are sRGB colour: mips are filtered in linear light. Implied by
+   * an _SRGB format; set it for sRGB colour stored in a UNORM format. */
+  STRATA_ENCODE_SRGB = 1u << 1,
+  /* Red and green (and blue) hold unit vectors (v * 0.5 + 0.5; BC5 normal
+   * maps): mips average the vectors and renormalise them. */
+  STRATA_ENCODE_NORMAL_MAP = 1u << 2,
+  /* Alpha-tested cut-outs: each mip keeps the base level's share of texels at
+   * or above `alpha_cutoff`. */
+  STRATA_ENCODE_ALPHA_COVERAGE = 1u << 3,
+  /* BC1: every texel is opaque colour (otherwise alpha below 128 is transparent). */
+  STRATA_ENCODE_BC1_OPAQUE = 1u << 4,
+  /* Nothing reads the texture's alpha: BC1 may give dark texels transparent
+   * black and BC7 may store opaque alpha as 254, where the colour gains. */
+  STRATA_ENCODE_IGNORE_ALPHA = 1u << 5,
+  /* The buffer holds a whole .dds file (the DX10 header where the format
+   * needs it) instead of the bare blocks. */
+  STRATA_ENCODE_DDS_FILE = 1u << 6
+};
+
+typedef struct strata_encode_options {
+  size_t size;                   /* sizeof(strata_encode_options) */
+  uint32_t flags;                /* STRATA_ENCODE_* */
+  strata_encode_quality quality; /* speed against quality */
+  uint32_t alpha_cutoff;         /* with STRATA_ENCODE_ALPHA_COVERAGE: 1-255; 0 means 128 */
+} strata_encode_options;
+
+/* Encodes width x height RGBA8 pixels (4 bytes a texel, straight alpha, first
+ * row at the top) as `dxgi_format` (the numbering of strata_image_info:
+ * 71/72 BC1, 74/75 BC2, 77/78 BC3 (UNORM/SRGB), 80/81 BC4, 83/84 BC5
+ * (UNORM/SNORM), 98/99 BC7 (UNORM/SRGB)), over every core. *out_data receives a
+ * buffer the library allocates (release it with strata_free) holding each
+ * level's blocks, largest first, or a DDS file; *out_size its bytes and
+ * *out_mip_count the levels. SNORM formats take the 8-bit values the decoder
+ * gives back (round((v + 1) / 2 * 255)). `options` may be NULL. */
+STRATA_API strata_status strata_encoder_encode_rgba8(strata_encoder* encoder, const uint8_t* rgba,
+                                                     uint32_t width, uint32_t height,
+                                                     uint32_t dxgi_format,
+                                                     const strata_encode_options* options,
+                                                     uint8_t** out_data, size_t* out_size,
+                                                     uint32_t* out_mip_count);
+
+/* ---- GTA V texture dictionaries written back (ABI 1.4) --------------------- */
+
+/* Images gathered for the textures of a dictionary, then written as
+ * `strata ytd replace|build|convert` writes them (design.md "YTD";
+ * docs/ytd-write.md): every untouched texture keeps its bytes, and the new
+ * file is read back and checked, then written through a temporary file, so
+ * nothing is written when anything fails. */
+typedef struct strata_ytd_edit strata_ytd_edit;
+
+STRATA_API strata_status strata_ytd_edit_create(strata_ytd_edit** out_edit);
+STRATA_API void strata_ytd_edit_destroy(strata_ytd_edit* edit); /* NULL is fine */
+STRATA_API const char* strata_ytd_edit_error(const strata_ytd_edit* edit);
+
+typedef struct strata_ytd_image {
+  size_t size;      /* sizeof(strata_ytd_image) */
+  const char* name; /* the texture's name; build: NULL takes the file's stem */
+  const char* path; /* an image file (PNG, JPEG, DDS, KTX2), or NULL: the pixels below */
+  uint32_t width, height;
+  const uint8_t* rgba8; /* width * height * 4 bytes, row 0 at the top (copied) */
+} strata_ytd_image;
+
+/* Adds one image to the handle (copied). */
+STRATA_API strata_status strata_ytd_edit_add_image(strata_ytd_edit* edit,
+                                                   const strata_ytd_image* image);
+/* Adds every PNG, JPEG, DDS and KTX2 file of `dir`, named by its stem (the
+ * layout `strata textures` writes): replace takes those named after a texture
+ * (`--from DIR`), build takes all. */
+STRATA_API strata_status strata_ytd_edit_add_directory(strata_ytd_edit* edit, const char* dir);
+/* Forgets the images added. */
+STRATA_API strata_status strata_ytd_edit_clear(strata_ytd_edit* edit);
+
+typedef enum strata_ytd_format {
+  STRATA_YTD_FORMAT_DEFAULT = 0, /* replace: each texture keeps its own; build: auto */
+  STRATA_YTD_FORMAT_AUTO = 1,    /* BC1 opaque, BC3 legacy / BC7 Enhanced with alpha, BC5 _n */
+  STRATA_YTD_FORMAT_BC1 = 2,
+  STRATA_YTD_FORMAT_BC3 = 3,
+  STRATA_YTD_FORMAT_BC5 = 4,
+  STRATA_YTD_FORMAT_BC7 = 5,
+  STRATA_YTD_FORMAT_RGBA8 = 6
+} strata_ytd_format;
+
+typedef enum strata_ytd_edition {
+  STRATA_YTD_EDITION_DEFAULT = 0, /* build: legacy; convert: the edition the input is not */
+  STRATA_YTD_EDITION_LEGACY = 1,  /* version 13 */
+  STRATA_YTD_EDITION_ENHANCED = 2 /* version 5 */
+} strata_ytd_edition;
+
+enum {
+  /* replace: an image whose name is in no dictionary adds a texture (a .ytd
+   * only) instead of failing */
+  STRATA_YTD_ADD_NEW = 1u << 0,
+  /* replace: an image holding its texture's own pixels (mip 0 as decoded, or
+   * the same blocks) leaves that texture as it is, bytes and all */
+  STRATA_YTD_CHANGED_ONLY = 1u << 1
+};
+
+typedef struct strata_ytd_options {
+  size_t size;    /* sizeof(strata_ytd_options) */
+  uint32_t flags; /* STRATA_YTD_* */
+  strata_ytd_format format;
+  uint32_t mips; /* 0: replace keeps each count (a full chain stays full); build: full chains */
+  strata_ytd_edition edition; /* build, convert */
+  /* Called as each texture is encoded, on the calling thread; may be NULL. */
+  void (*progress)(void* user, size_t done, size_t total);
+  void* progress_user;
+} strata_ytd_options;
+
+/* Writes `in_path` (a .ytd, .ydr, .ydd or .yft) with each added image's
+ * texture replaced to `out_path` (never the input). No image: a copy of the
+ * input, byte for byte. `options` may be NULL. */
+STRATA_API strata_status strata_ytd_replace(strata_ytd_edit* edit, const char* in_path,
+                                            const char* out_path,
+                                            const strata_ytd_options* options);
+/* Writes a new .ytd of the added images to `out_path`. */
+STRATA_API strata_status strata_ytd_build(strata_ytd_edit* edit, const char* out_path,
+                                          const strata_ytd_options* options);
+/* Writes the .ytd `in_path` in options->edition to `out_path` (the images
+ * added are not used). */
+STRATA_API strata_status strata_ytd_convert(strata_ytd_edit* edit, const char* in_path,
+                                            const char* out_path,
+                                            const strata_ytd_options* options);
+/* What the last successful write did, as JSON (strata_free): {"kind",
+ * "edition", "identical", "textures": [{"name", "action", "format", "width",
+ * "height", "mips", "source", "why"}], "notes", "inputWarnings", "skipped"}. */
+STRATA_API strata_status strata_ytd_edit_report_json(strata_ytd_edit* edit, char** out_json);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,11 @@ add-on and the Maya plug-in.
             print(node.name, node.tags)
         scene.write_gltf("terrain.glb")
 
+    strata.ytd.replace("props.ytd", "props-edited.ytd", images={"sign": "sign.png"})
+
+Edited textures go back into GTA V dictionaries with strata.ytd (replace, build,
+convert); any RGBA8 image becomes BC blocks with strata.encode_bc (strata.encode).
+
 Arrays are numpy arrays when numpy is importable, flat array.array otherwise
 (strata.HAVE_NUMPY). Every failure raises strata.Error with the library's
 message (the file, the byte offset, what was expected).
@@ -17,9 +22,11 @@ strata.MeshPlan (strata.mesh_plan) turns a scene's primitives into the arrays of
 one host mesh: what the Blender add-on and the Maya plug-in build their meshes
 from.
 """
+from . import ytd
 from ._arrays import HAVE_NUMPY, flat
 from ._native import Error, abi_version, library_path
 from .atlas_edit import AtlasEdit, export_atlas
+from .encode import FORMATS, EncodedTexture, Encoder, encode_bc
 from .mesh_plan import MeshPlan, PlannedMesh
 from .scene import Image, Material, Mesh, MorphTarget, Node, Primitive, Scene, Texture, detect, \
     info, levels, load, load_memory, validate
@@ -27,6 +34,7 @@ from .scene import Image, Material, Mesh, MorphTarget, Node, Primitive, Scene, T
 __version__ = "0.1.0"
 
 __all__ = ["HAVE_NUMPY", "flat", "Error", "abi_version", "library_path", "AtlasEdit",
-           "export_atlas", "MeshPlan", "PlannedMesh", "Image", "Material", "Mesh", "MorphTarget",
-           "Node", "Primitive", "Scene", "Texture", "detect", "info", "levels", "load",
-           "load_memory", "validate", "__version__"]
+           "export_atlas", "FORMATS", "EncodedTexture", "Encoder", "encode_bc", "MeshPlan",
+           "PlannedMesh", "Image", "Material", "Mesh", "MorphTarget", "Node", "Primitive", "Scene",
+           "Texture", "detect", "info", "levels", "load", "load_memory", "validate", "ytd",
+           "__version__"]

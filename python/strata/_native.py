@@ -9,7 +9,7 @@ import os
 import sys
 
 ABI_MAJOR = 1
-ABI_MINOR = 2  # the newest minor this binding knows: loads from memory, R&C2 level lists
+ABI_MINOR = 4  # the newest minor this binding knows: texture dictionaries written back
 
 # strata_status
 OK = 0
@@ -46,6 +46,23 @@ WRAP_REPEAT, WRAP_CLAMP_TO_EDGE, WRAP_MIRRORED_REPEAT = 0, 1, 2
 COLOR_SPACE_SRGB, COLOR_SPACE_LINEAR = 0, 1
 GLTF_TEXTURES_PNG, GLTF_TEXTURES_KTX2, GLTF_TEXTURES_NONE = 0, 1, 2
 EXPORT_REBUILD_LODS = 1 << 0
+
+# strata_encode_quality, strata_encode_options.flags
+ENCODE_QUALITY_DEFAULT, ENCODE_QUALITY_FAST, ENCODE_QUALITY_BEST = 0, 1, 2
+ENCODE_MIPS = 1 << 0
+ENCODE_SRGB = 1 << 1
+ENCODE_NORMAL_MAP = 1 << 2
+ENCODE_ALPHA_COVERAGE = 1 << 3
+ENCODE_BC1_OPAQUE = 1 << 4
+ENCODE_IGNORE_ALPHA = 1 << 5
+ENCODE_DDS_FILE = 1 << 6
+
+# strata_ytd_format, strata_ytd_edition, strata_ytd_options.flags
+YTD_FORMAT_DEFAULT, YTD_FORMAT_AUTO, YTD_FORMAT_BC1, YTD_FORMAT_BC3 = 0, 1, 2, 3
+YTD_FORMAT_BC5, YTD_FORMAT_BC7, YTD_FORMAT_RGBA8 = 4, 5, 6
+YTD_EDITION_DEFAULT, YTD_EDITION_LEGACY, YTD_EDITION_ENHANCED = 0, 1, 2
+YTD_ADD_NEW = 1 << 0
+YTD_CHANGED_ONLY = 1 << 1
 
 _size_t = ctypes.c_size_t
 _u32 = ctypes.c_uint32
@@ -125,6 +142,20 @@ class ExportAtlasOptions(_Sized):
     _fields_ = [("size", _size_t), ("flags", _u32)]
 
 
+class EncodeOptions(_Sized):
+    _fields_ = [("size", _size_t), ("flags", _u32), ("quality", _enum), ("alpha_cutoff", _u32)]
+
+
+class YtdImage(_Sized):
+    _fields_ = [("size", _size_t), ("name", _str), ("path", _str), ("width", _u32),
+                ("height", _u32), ("rgba8", _ptr)]
+
+
+class YtdOptions(_Sized):
+    _fields_ = [("size", _size_t), ("flags", _u32), ("format", _enum), ("mips", _u32),
+                ("edition", _enum), ("progress", PROGRESS), ("progress_user", _ptr)]
+
+
 # The C name of every struct mirrored above (the layout test walks this).
 STRUCTS = {
     "strata_load_options": LoadOptions,
@@ -138,6 +169,9 @@ STRUCTS = {
     "strata_gltf_options": GltfOptions,
     "strata_chunk_edit": ChunkEdit,
     "strata_export_atlas_options": ExportAtlasOptions,
+    "strata_encode_options": EncodeOptions,
+    "strata_ytd_image": YtdImage,
+    "strata_ytd_options": YtdOptions,
 }
 
 _P = ctypes.POINTER
@@ -181,6 +215,21 @@ SIGNATURES = {
     "strata_atlas_edit_add_chunk": (_enum, [_ptr, _P(ChunkEdit)]),
     "strata_atlas_edit_write": (_enum, [_ptr, _str, _str, _P(ExportAtlasOptions)]),
     "strata_atlas_edit_report_json": (_enum, [_ptr, _P(_ptr)]),
+    "strata_encoder_create": (_enum, [_P(_ptr)]),
+    "strata_encoder_destroy": (None, [_ptr]),
+    "strata_encoder_error": (_str, [_ptr]),
+    "strata_encoder_encode_rgba8": (_enum, [_ptr, _ptr, _u32, _u32, _u32, _P(EncodeOptions),
+                                            _P(_ptr), _P(_size_t), _P(_u32)]),
+    "strata_ytd_edit_create": (_enum, [_P(_ptr)]),
+    "strata_ytd_edit_destroy": (None, [_ptr]),
+    "strata_ytd_edit_error": (_str, [_ptr]),
+    "strata_ytd_edit_add_image": (_enum, [_ptr, _P(YtdImage)]),
+    "strata_ytd_edit_add_directory": (_enum, [_ptr, _str]),
+    "strata_ytd_edit_clear": (_enum, [_ptr]),
+    "strata_ytd_replace": (_enum, [_ptr, _str, _str, _P(YtdOptions)]),
+    "strata_ytd_build": (_enum, [_ptr, _str, _P(YtdOptions)]),
+    "strata_ytd_convert": (_enum, [_ptr, _str, _str, _P(YtdOptions)]),
+    "strata_ytd_edit_report_json": (_enum, [_ptr, _P(_ptr)]),
 }
 
 

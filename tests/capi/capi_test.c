@@ -36,6 +36,7 @@ static int checks = 0;
   } while (0)
 #define CHECK_OK(scene, call) CHECK_STATUS(strata_scene_error, scene, call)
 #define CHECK_EDIT_OK(edit, call) CHECK_STATUS(strata_atlas_edit_error, edit, call)
+#define CHECK_YTD_OK(edit, call) CHECK_STATUS(strata_ytd_edit_error, edit, call)
 
 static char samples[1024], work[1024];
 
@@ -830,6 +831,155 @@ static void test_load_memory(void) {
   strata_scene_destroy(mem);
 }
 
+/* BC encoding (ABI 1.3): sizes from the block layout (4x4 texels, 8 or 16
+ * bytes a block; sides halved down to 1), a solid red BC1 block as KDFS 1.3
+ * §19.1 writes it (RGB565 0xF800 twice, every index 0), the errors. */
+#define CHECK_ENC_OK(enc, call) CHECK_STATUS(strata_encoder_error, enc, call)
+static void test_encoder(void) {
+  strata_encoder* enc = NULL;
+  CHECK(strata_encoder_create(&enc) == STRATA_OK && enc);
+  uint8_t px[10 * 6 * 4];
+  for (int i = 0; i < 10 * 6; ++i) {
+    px[4 * i] = (uint8_t)(20 * (i % 10)), px[4 * i + 1] = (uint8_t)(40 * (i / 10));
+    px[4 * i + 2] = 90, px[4 * i + 3] = 255;
+  }
+  uint8_t* data = NULL;
+  size_t size = 0;
+  uint32_t mips = 0;
+  strata_encode_options o = {.size = sizeof o};
+  o.flags = STRATA_ENCODE_MIPS;
+  /* 10x6, 5x3, 2x1, 1x1: 3x2 + 2x1 + 1 + 1 blocks of 16 bytes. */
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, px, 10, 6, 98, &o, &data, &size, &mips));
+  CHECK(mips == 4 && size == 10 * 16 && data != NULL);
+  strata_free(data);
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, px, 10, 6, 71, NULL, &data, &size, &mips));
+  CHECK(mips == 1 && size == 6 * 8);
+  strata_free(data);
+  o.flags = STRATA_ENCODE_MIPS | STRATA_ENCODE_DDS_FILE;
+  o.quality = STRATA_ENCODE_QUALITY_FAST;
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, px, 10, 6, 83, &o, &data, &size, &mips));
+  /* The magic and DDS_HEADER (128 bytes; BC5 UNORM is the legacy FourCC ATI2
+   * at byte 84, no DX10 header), then the blocks. */
+  CHECK(mips == 4 && size == 128 + 10 * 16 && memcmp(data, "DDS ", 4) == 0);
+  CHECK(size >= 88 && memcmp(data + 84, "ATI2", 4) == 0);
+  strata_free(data);
+
+  uint8_t red[4 * 4 * 4];
+  for (int i = 0; i < 16; ++i)
+    red[4 * i] = 255, red[4 * i + 1] = red[4 * i + 2] = 0, red[4 * i + 3] = 255;
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, red, 4, 4, 71, NULL, &data, &size, &mips));
+  const uint8_t want[8] = {0x00, 0xF8, 0x00, 0xF8, 0, 0, 0, 0};
+  CHECK(size == 8 && memcmp(data, want, 8) == 0);
+  strata_free(data);
+
+  CHECK(strata_encoder_encode_rgba8(enc, px, 10, 6, 28, NULL, &data, &size, &mips) ==
+        STRATA_ERROR_UNSUPPORTED);
+  CHECK(strstr(strata_encoder_error(enc), "R8G8B8A8_UNORM") != NULL);
+  CHECK(data == NULL && size == 0);
+  CHECK(strata_encoder_encode_rgba8(enc, px, 0, 6, 71, NULL, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_encoder_encode_rgba8(enc, NULL, 10, 6, 71, NULL, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_encoder_encode_rgba8(enc, px, 10, 6, 71, NULL, NULL, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  strata_encode_options bad = {.size = 2};
+  CHECK(strata_encoder_encode_rgba8(enc, px, 10, 6, 71, &bad, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  bad.size = sizeof bad;
+  bad.quality = (strata_encode_quality)7;
+  CHECK(strata_encoder_encode_rgba8(enc, px, 10, 6, 71, &bad, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_encoder_error(enc), "quality") != NULL);
+  CHECK_ENC_OK(enc, strata_encoder_encode_rgba8(enc, px, 10, 6, 71, NULL, &data, &size, &mips));
+  CHECK(strcmp(strata_encoder_error(enc), "") == 0);
+  strata_free(data);
+  CHECK(strata_encoder_encode_rgba8(NULL, px, 10, 6, 71, NULL, &data, &size, &mips) ==
+        STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strata_encoder_create(NULL) == STRATA_ERROR_INVALID_ARGUMENT);
+  strata_encoder_destroy(enc);
+  strata_encoder_destroy(NULL);
+}
+
+/* Texture dictionaries written back (ABI 1.4): a texture of the v13 sample
+ * replaced by pixels from memory (its B8G8R8A8 texture: lossless, read back
+ * through a scene), a replace naming nothing (the same bytes), a build and a
+ * convert, and the errors (a name in no dictionary; the input as output). */
+static void test_ytd_write(void) {
+  strata_ytd_edit* e = NULL;
+  CHECK(strata_ytd_edit_create(&e) == STRATA_OK && e);
+  const char* in = path_in(samples, "textures-v13.ytd");
+  const char* same = path_in(work, "ytd-same.ytd");
+  char* json = NULL;
+  CHECK(strata_ytd_edit_report_json(e, &json) == STRATA_ERROR_NO_SCENE);
+  CHECK_YTD_OK(e, strata_ytd_replace(e, in, same, NULL));
+  size_t na = 0, nb = 0;
+  unsigned char *a = file_bytes(in, &na), *b = file_bytes(same, &nb);
+  CHECK(a && b && na > 0 && na == nb && memcmp(a, b, na) == 0);
+  free(a);
+  free(b);
+
+  unsigned char px[16 * 16 * 4];
+  for (int i = 0; i < 16 * 16; ++i)
+    px[4 * i] = 200, px[4 * i + 1] = 100, px[4 * i + 2] = 0, px[4 * i + 3] = 255;
+  strata_ytd_image img = {
+      .size = sizeof img, .name = "ramp_a8r8g8b8", .width = 16, .height = 16, .rgba8 = px};
+  CHECK_YTD_OK(e, strata_ytd_edit_add_image(e, &img));
+  const char* out = path_in(work, "ytd-replaced.ytd");
+  strata_ytd_options o = {.size = sizeof o};
+  CHECK_YTD_OK(e, strata_ytd_replace(e, in, out, &o));
+  CHECK_YTD_OK(e, strata_ytd_edit_report_json(e, &json));
+  CHECK(json && strstr(json, "\"action\":\"replaced\"") && strstr(json, "B8G8R8A8_UNORM"));
+  strata_free(json);
+  strata_scene* s = NULL;
+  CHECK(strata_scene_create(&s) == STRATA_OK);
+  strata_load_options lo = {.size = sizeof lo, .flags = STRATA_LOAD_IMAGES_ONLY};
+  CHECK_OK(s, strata_scene_load(s, out, &lo));
+  strata_scene_summary sum = {.size = sizeof sum};
+  CHECK_OK(s, strata_scene_get_summary(s, &sum));
+  int found = 0;
+  for (uint32_t i = 0; i < sum.image_count; ++i) {
+    strata_image_info ii = {.size = sizeof ii};
+    CHECK_OK(s, strata_scene_get_image(s, i, &ii));
+    if (strcmp(ii.name, "ramp_a8r8g8b8") != 0) continue;
+    unsigned char got[16 * 16 * 4];
+    size_t n = 0;
+    CHECK_OK(s, strata_scene_get_image_rgba8(s, i, 0, 0, got, sizeof got, &n));
+    found = n == sizeof got && memcmp(got, px, sizeof got) == 0;
+  }
+  CHECK(found);
+  strata_scene_destroy(s);
+
+  /* A name in no dictionary: an error naming it, nothing written. */
+  CHECK(strata_ytd_edit_clear(e) == STRATA_OK);
+  img.name = "no_such_texture";
+  CHECK_YTD_OK(e, strata_ytd_edit_add_image(e, &img));
+  const char* refused = path_in(work, "ytd-refused.ytd");
+  CHECK(strata_ytd_replace(e, in, refused, &o) == STRATA_ERROR_FORMAT);
+  CHECK(strstr(strata_ytd_edit_error(e), "no texture named 'no_such_texture'") != NULL);
+  FILE* none = fopen(refused, "rb");
+  CHECK(none == NULL);
+  if (none) fclose(none);
+  CHECK(strata_ytd_replace(e, in, in, &o) == STRATA_ERROR_INVALID_ARGUMENT);
+
+  /* Build (Enhanced) and convert back to legacy (edition 0: the other one). */
+  o.edition = STRATA_YTD_EDITION_ENHANCED;
+  const char* built = path_in(work, "ytd-built.ytd");
+  CHECK_YTD_OK(e, strata_ytd_build(e, built, &o));
+  CHECK_YTD_OK(e, strata_ytd_edit_report_json(e, &json));
+  CHECK(json && strstr(json, "\"why\":\"auto: opaque\"") && strstr(json, "BC1_UNORM"));
+  strata_free(json);
+  strata_ytd_options c = {.size = sizeof c};
+  CHECK_YTD_OK(e, strata_ytd_convert(e, built, path_in(work, "ytd-legacy.ytd"), &c));
+  CHECK_YTD_OK(e, strata_ytd_edit_report_json(e, &json));
+  CHECK(json && strstr(json, "\"edition\":\"legacy\""));
+  strata_free(json);
+  o.format = (strata_ytd_format)99;
+  CHECK(strata_ytd_build(e, built, &o) == STRATA_ERROR_INVALID_ARGUMENT);
+  strata_ytd_edit_destroy(e);
+  strata_ytd_edit_destroy(NULL);
+  CHECK(strcmp(strata_ytd_edit_error(NULL), "") != 0);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s SAMPLES_DIR WORK_DIR\n", argv[0]);
@@ -839,7 +989,7 @@ int main(int argc, char** argv) {
   snprintf(work, sizeof work, "%s", argv[2]);
   CHECK(strata_abi_version() == STRATA_ABI_VERSION);
   CHECK(strata_abi_version() >> 16 == 1);
-  CHECK((strata_abi_version() & 0xFFFF) >= 2); /* loads from memory (1.2) */
+  CHECK((strata_abi_version() & 0xFFFF) >= 4); /* texture dictionaries written back (1.4) */
   test_geometry();
   test_options();
   test_images();
@@ -848,6 +998,8 @@ int main(int argc, char** argv) {
   test_partial();
   test_detect();
   test_load_memory();
+  test_encoder();
+  test_ytd_write();
   printf("%d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;
 }

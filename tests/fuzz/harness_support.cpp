@@ -11,10 +11,12 @@ namespace strata::fuzz {
 
 const std::vector<HarnessEntry>& harnesses() {
   static const std::vector<HarnessEntry> all = {
-      {"atlas", fuzzAtlas},       {"chu", fuzzChu},     {"tqt", fuzzTqt},   {"ytd", fuzzYtd},
-      {"drawable", fuzzDrawable}, {"tfrag", fuzzTfrag}, {"vif", fuzzVif},   {"dds", fuzzDds},
-      {"ktx2", fuzzKtx2},         {"tile", fuzzTile},   {"gltf", fuzzGltf}, {"assimp", fuzzAssimp},
-      {"top", fuzzTop},           {"wad", fuzzWad},     {"rc2", fuzzRc2},
+      {"atlas", fuzzAtlas},       {"chu", fuzzChu},           {"tqt", fuzzTqt},
+      {"ytd", fuzzYtd},           {"drawable", fuzzDrawable}, {"tfrag", fuzzTfrag},
+      {"vif", fuzzVif},           {"dds", fuzzDds},           {"ktx2", fuzzKtx2},
+      {"tile", fuzzTile},         {"gltf", fuzzGltf},         {"assimp", fuzzAssimp},
+      {"top", fuzzTop},           {"wad", fuzzWad},           {"rc2", fuzzRc2},
+      {"ytdwrite", fuzzYtdWrite},
   };
   return all;
 }

@@ -153,6 +153,7 @@ void ytdSeeds() {
     const std::vector<Image> images = ytd::synthTextureSet(e);
     const Bytes whole = ytd::writeYtd(images, e);
     seed("ytd", enhanced ? "v5.ytd" : "v13.ytd", whole);
+    seed("ytdwrite", enhanced ? "v5.ytd" : "v13.ytd", whole);
     for (size_t i = 0; i < images.size(); ++i)
       seed("ytd", (enhanced ? "v5-" : "v13-") + std::to_string(i) + ".ytd",
            ytd::writeYtd(std::vector<Image>{images[i]}, e));
@@ -164,6 +165,17 @@ void ytdSeeds() {
     const Bytes one = ytd::writeYtd(std::vector<Image>{images[0]}, e);
     seed("drawable", enhanced ? "v159.ydr" : "v165.ydr",
          drawableAround(one, enhanced ? 159 : 165, DrawableKind::Ydr));
+    seed("ytdwrite", enhanced ? "v159.ydr" : "v165.ydr",
+         drawableAround(one, enhanced ? 159 : 165, DrawableKind::Ydr));
+    // The writers' image inputs: a mip-0 PNG and the DDS of each texture.
+    for (size_t i = 0; i < images.size(); ++i) {
+      const Image& img = images[i];
+      const std::vector<uint8_t> px = image::decodeRGBA8(img);
+      seed("ytdwrite", (enhanced ? "v5-" : "v13-") + std::to_string(i) + ".png",
+           image::encodePNG(px.data(), img.width, img.height));
+      seed("ytdwrite", (enhanced ? "v5-" : "v13-") + std::to_string(i) + ".dds",
+           image::writeDDS(img));
+    }
     seed("drawable", enhanced ? "v159.ydd" : "v165.ydd",
          drawableAround(one, enhanced ? 159 : 165, DrawableKind::Ydd));
     seed("drawable", enhanced ? "v171.yft" : "v162.yft",

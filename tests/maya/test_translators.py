@@ -41,7 +41,7 @@ def test_registration(maya):
         assert reg["defaults"].startswith("lod=-1;skirts=0;textures=1;merge=0")
         t = reg["creator"]()
         assert isinstance(t, ompx.MPxFileTranslator) and t.haveReadMethod()
-        assert t.haveWriteMethod() == (name == "Torque Atlas")
+        assert t.haveWriteMethod() == (name in ("Torque Atlas", "GTA V textures"))
     assert plugin.VERSION == strata.__version__
     # The shared package and libstrata come from the module, as in Maya.
     module = os.environ["STRATA_TEST_MAYA_MODULE"]

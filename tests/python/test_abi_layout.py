@@ -14,10 +14,12 @@ C_TYPES = {
     "size_t": ctypes.c_size_t, "uint32_t": ctypes.c_uint32, "int32_t": ctypes.c_int32,
     "float": ctypes.c_float, "const char*": ctypes.c_char_p, "void*": ctypes.c_void_p,
     "const float*": ctypes.c_void_p, "const uint32_t*": ctypes.c_void_p,
+    "const uint8_t*": ctypes.c_void_p,
     "float[3]": ctypes.c_float * 3, "float[4]": ctypes.c_float * 4,
     "function pointer": native.PROGRESS,
 }
-ENUM_TYPES = ("strata_alpha_mode", "strata_wrap", "strata_color_space", "strata_gltf_textures")
+ENUM_TYPES = ("strata_alpha_mode", "strata_wrap", "strata_color_space", "strata_gltf_textures",
+              "strata_encode_quality", "strata_ytd_format", "strata_ytd_edition")
 # Header constant -> the binding's name where it is not STRATA_<name>.
 RENAMED = {"STRATA_ABI_VERSION_MAJOR": "ABI_MAJOR", "STRATA_ABI_VERSION_MINOR": "ABI_MINOR"}
 

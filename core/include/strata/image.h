@@ -172,11 +172,88 @@ std::vector<uint8_t> encodeUastc(const uint8_t* rgba, uint32_t width, uint32_t h
 std::vector<uint8_t> decodeUastc(const uint8_t* blocks, size_t size, uint32_t width,
                                  uint32_t height);
 
+// ---- BC encoders (RGBA8 to BC1-BC5, BC7 blocks) ----
+
+// Speed against quality of the BC encoders: each level searches more than
+// the one before (docs/bc-encoders.md says what; docs/performance.md
+// measures them beside bc7enc).
+enum class BcQuality { Fast = 0, Default = 1, Best = 2 };
+
+struct BcEncodeOptions {
+  BcQuality quality = BcQuality::Default;
+  // BC1: texels whose alpha is below it become transparent black (3-colour
+  // mode); 0 encodes every texel as opaque colour.
+  uint8_t alphaThreshold = 128;
+  // Nothing reads the texture's alpha: BC1 may give dark texels the
+  // 3-colour mode's transparent black and BC7 may store opaque alpha as 254
+  // (its mode 6 p-bits), each where the colour comes out closer, as bc7enc
+  // does by default. Off: alpha is kept (opaque stays exactly 255).
+  bool ignoreAlpha = false;
+};
+
+// True for the formats encodeBC writes: BC1, BC2, BC3 (UNORM and sRGB), BC4,
+// BC5 (UNORM and SNORM) and BC7 (UNORM and sRGB).
+bool bcEncodable(uint32_t dxgi);
+
+// Blocks of `dxgi` for width x height RGBA8 pixels (row 0 at the top), in the
+// order decodeRGBA8 reads them; texels past the right / bottom edge repeat
+// the last column / row. sRGB formats encode the stored values as they are.
+// BC4 encodes red, BC5 red and green; an SNORM format takes the 8-bit values
+// decodeRGBA8 gives back for it (round((v + 1) / 2 * 255)). The blocks are
+// spread over the shared thread budget (strata/parallel.h). Throws
+// strata::Error for an empty image, strata::Unsupported for another format.
+std::vector<uint8_t> encodeBC(const uint8_t* rgba, uint32_t width, uint32_t height, uint32_t dxgi,
+                              const BcEncodeOptions& options = {});
+
+// How mipChainRGBA8 filters.
+struct MipOptions {
+  // Colour in linear light (the sRGB EOTF, then back with rounding); alpha
+  // is always averaged straight.
+  bool srgb = false;
+  // Red and green (and blue) hold a unit vector as v * 0.5 + 0.5 (BC5 normal
+  // maps): the vectors are averaged and renormalised per level, blue made
+  // from red and green (z = sqrt(1 - x^2 - y^2)), so a level of a map whose
+  // blue is lost (BC5) comes out the same as one that kept it.
+  bool normalMap = false;
+  // Above 0: the alpha-test cutoff (0-255) of a cut-out texture. Each level's
+  // alpha is scaled so that the fraction of texels with alpha >= cutoff stays
+  // that of the base level (alpha-to-coverage preservation).
+  uint8_t alphaCutoff = 0;
+};
+
+// Levels 1.. of the mip chain down to 1x1: each side halves, rounded down
+// and at least 1 (specs/ytd-enhanced.md "Mip sides halve down to at least one
+// texel"; ytd-layout.md), by an area-weighted box filter (a 2:1 step averages
+// 2x2 texels, an odd side weighs the covered fractions).
+std::vector<std::vector<uint8_t>> mipChainRGBA8(const uint8_t* rgba, uint32_t width,
+                                                uint32_t height, const MipOptions& options);
+
+// A texture of BC blocks made from RGBA8 pixels (encodeBC per level).
+struct BcImageOptions {
+  uint32_t dxgi = dxgi::BC7;
+  BcEncodeOptions encode;
+  bool mips = false; // the whole chain down to 1x1 (mipChainRGBA8 with `mip`)
+  MipOptions mip;
+};
+
+// An Image named `name` of one layer with options.dxgi's blocks, its colour
+// space the format's, every level when options.mips. Throws as encodeBC does.
+Image encodeBCImage(const uint8_t* rgba, uint32_t width, uint32_t height, const std::string& name,
+                    const BcImageOptions& options);
+
+// Every layer (array element, cube face) of `img`, decoded, encoded again as
+// options.dxgi: each mip it holds as it is, or with options.mips a chain made
+// from its mip 0 (options.mip). A volume's depth slices are encoded one by
+// one; a volume with options.mips throws strata::Unsupported (its mips would
+// halve depth too). The colour space becomes the format's.
+Image reencodeBC(const Image& img, const BcImageOptions& options);
+
 // Area-weighted resampling of RGBA8 pixels, in linear light when `srgb`.
 std::vector<uint8_t> resizeRGBA8(const uint8_t* rgba, uint32_t width, uint32_t height,
                                  uint32_t newWidth, uint32_t newHeight, bool srgb);
 
-// Levels 1.. of the mip chain down to 1x1 (2:1 box filter, linear light when `srgb`).
+// Levels 1.. of the mip chain down to 1x1 (2:1 box filter, linear light when
+// `srgb`): mipChainRGBA8 with MipOptions{srgb}.
 std::vector<std::vector<uint8_t>> mipChainRGBA8(const uint8_t* rgba, uint32_t width,
                                                 uint32_t height, bool srgb);
 

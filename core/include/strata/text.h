@@ -24,4 +24,9 @@ std::string escapeUtf8(std::string_view bytes);
 // names compared without case.
 std::string lowerAscii(std::string_view text);
 
+// A name (text) as one path component of a file `strata textures` writes:
+// '/', '\\', ':' and NUL become '_', and "", "." and ".." get a leading '_'.
+// `strata ytd replace --from DIR` matches file stems against it.
+std::string fileSafeName(std::string_view name);
+
 } // namespace strata

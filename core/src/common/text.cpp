@@ -70,4 +70,11 @@ std::string lowerAscii(std::string_view text) {
   return s;
 }
 
+std::string fileSafeName(std::string_view name) {
+  std::string s;
+  for (char c : name) s += (c == '/' || c == '\\' || c == ':' || c == 0) ? '_' : c;
+  if (s.empty() || s == "." || s == "..") s = "_" + s;
+  return s;
+}
+
 } // namespace strata

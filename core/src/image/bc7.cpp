@@ -1,6 +1,7 @@
 // BC7 block decoder (ARB_texture_compression_bptc "BPTC Compressed Texture
 // Image Format", Table.M; Khronos Data Format Specification 1.3 §20.1;
 // Microsoft "BC7 Format" and "BC7 Format Mode Reference").
+#include "image/bc7_modes.h"
 #include "image/bc_blocks.h"
 #include "image/bits128.h"
 #include "image/bptc_tables.h"
@@ -9,18 +10,6 @@
 
 namespace strata::image::bc {
 namespace {
-
-// ARB Table.M: subsets, partition bits, rotation bits, index-selection bits,
-// colour bits, alpha bits, per-endpoint P-bits, shared P-bits, index bits,
-// secondary index bits.
-struct Bc7Mode {
-  uint8_t ns, pb, rb, isb, cb, ab, epb, spb, ib, ib2;
-};
-constexpr Bc7Mode kModes[8] = {
-    {3, 4, 0, 0, 4, 0, 1, 0, 3, 0}, {2, 6, 0, 0, 6, 0, 0, 1, 3, 0}, {3, 6, 0, 0, 5, 0, 0, 0, 2, 0},
-    {2, 6, 0, 0, 7, 0, 1, 0, 2, 0}, {1, 0, 2, 1, 5, 6, 0, 0, 2, 3}, {1, 0, 2, 0, 7, 8, 0, 0, 2, 2},
-    {1, 0, 0, 0, 7, 7, 1, 0, 4, 0}, {2, 6, 0, 0, 5, 5, 1, 0, 2, 0},
-};
 
 const uint8_t* weightsFor(unsigned bits) {
   return bits == 2 ? kWeights2 : bits == 3 ? kWeights3 : kWeights4;
@@ -55,7 +44,7 @@ uint32_t rotate(uint32_t texel, unsigned rotation) {
 // One mode's decoder: with the mode's field widths constant, the compiler
 // unrolls the endpoint and index loops and folds the branches on them.
 template <unsigned Mode> void decodeMode(const uint8_t* block, uint8_t* rgba, size_t pitch) {
-  constexpr Bc7Mode m = kModes[Mode];
+  constexpr Bc7Mode m = kBc7Modes[Mode];
   Bits128 bits(block);
   bits.pos = Mode + 1;
   unsigned partition = bits.read(m.pb);

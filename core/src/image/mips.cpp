@@ -1,9 +1,12 @@
 // Resampling and mip chains for the UASTC writer (specs/uastc-ktx2.md §2:
 // KHR_texture_basisu wants the full chain down to 1x1 and a base level whose
-// sides are multiples of 4). Colour channels are filtered in linear light when
-// the image is sRGB (decoded with the sRGB EOTF, re-encoded with rounding);
-// alpha is always linear. The filter is an area-weighted box: a 2:1 step
-// averages 2x2 texels, odd sizes and upscaling weigh the covered fractions.
+// sides are multiples of 4) and the BC encoders. Colour channels are filtered
+// in linear light when the image is sRGB (decoded with the sRGB EOTF,
+// re-encoded with rounding); alpha is always linear. Normal maps are averaged
+// as vectors and renormalised; cut-out alpha is scaled to keep its coverage
+// (mip_coverage.h). The filter is an area-weighted box: a 2:1 step averages
+// 2x2 texels, odd sizes and upscaling weigh the covered fractions.
+#include "image/mip_coverage.h"
 #include "strata/image.h"
 
 #include <algorithm>
@@ -78,6 +81,36 @@ Plane resample(const Plane& in, uint32_t w, uint32_t h, uint32_t nw, uint32_t nh
   return out;
 }
 
+// Normal map texels as unit vectors in RGB (x, y from red and green, z from
+// them), alpha kept; and back, each vector renormalised.
+Plane toVectors(const uint8_t* rgba, size_t pixels) {
+  Plane out(pixels * 4);
+  for (size_t i = 0; i < pixels; ++i) {
+    const float x = rgba[4 * i] / 127.5f - 1, y = rgba[4 * i + 1] / 127.5f - 1;
+    out[4 * i] = x, out[4 * i + 1] = y;
+    out[4 * i + 2] = std::sqrt(std::max(0.0f, 1 - x * x - y * y));
+    out[4 * i + 3] = rgba[4 * i + 3] / 255.0f;
+  }
+  return out;
+}
+
+std::vector<uint8_t> vectorBytes(const Plane& p) {
+  std::vector<uint8_t> out(p.size());
+  for (size_t i = 0; i < p.size(); i += 4) {
+    float x = p[i], y = p[i + 1], z = p[i + 2];
+    const float len = std::sqrt(x * x + y * y + z * z);
+    if (len > 1e-6f)
+      x /= len, y /= len, z /= len;
+    else
+      x = y = 0, z = 1; // opposite normals cancelled: face up
+    const float v[3] = {x, y, z};
+    for (int c = 0; c < 3; ++c)
+      out[i + c] = uint8_t(std::lround(std::clamp(v[c] * 127.5f + 127.5f, 0.0f, 255.0f)));
+    out[i + 3] = uint8_t(std::lround(std::clamp(p[i + 3], 0.0f, 1.0f) * 255.0f));
+  }
+  return out;
+}
+
 } // namespace
 
 std::vector<uint8_t> resizeRGBA8(const uint8_t* rgba, uint32_t width, uint32_t height,
@@ -88,14 +121,29 @@ std::vector<uint8_t> resizeRGBA8(const uint8_t* rgba, uint32_t width, uint32_t h
 
 std::vector<std::vector<uint8_t>> mipChainRGBA8(const uint8_t* rgba, uint32_t width,
                                                 uint32_t height, bool srgb) {
+  MipOptions o;
+  o.srgb = srgb;
+  return mipChainRGBA8(rgba, width, height, o);
+}
+
+std::vector<std::vector<uint8_t>> mipChainRGBA8(const uint8_t* rgba, uint32_t width,
+                                                uint32_t height, const MipOptions& options) {
   std::vector<std::vector<uint8_t>> levels;
-  Plane cur = toLinear(rgba, size_t(width) * height, srgb);
+  const size_t pixels = size_t(width) * height;
+  const bool srgb = options.srgb && !options.normalMap;
+  Plane cur = options.normalMap ? toVectors(rgba, pixels) : toLinear(rgba, pixels, srgb);
+  const double coverage =
+      options.alphaCutoff ? alphaCoverage(rgba, pixels, options.alphaCutoff) : 0.0;
   uint32_t w = width, h = height;
   while (w > 1 || h > 1) {
     const uint32_t nw = std::max(1u, w / 2), nh = std::max(1u, h / 2);
     cur = resample(cur, w, h, nw, nh);
     w = nw, h = nh;
-    levels.push_back(toBytes(cur, srgb));
+    // Each level is filtered from the one above as filtered, not as adjusted:
+    // the coverage scale of one level never compounds into the next.
+    levels.push_back(options.normalMap ? vectorBytes(cur) : toBytes(cur, srgb));
+    if (options.alphaCutoff)
+      keepAlphaCoverage(levels.back().data(), size_t(w) * h, options.alphaCutoff, coverage);
   }
   return levels;
 }

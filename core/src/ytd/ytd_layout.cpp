@@ -159,11 +159,8 @@ void layoutLegacy(const TextureRecord& rec, const DataSpace& space, TextureLayou
     return;
   }
   const uint64_t chain = chainBytes(L.dxgi, L.width, L.height, 1, L.mips, false);
-  // The stride is the packed pitch of the top mip; for BC formats the
-  // block-row bytes / 4 (ytd-layout.md). Padded rows would need unpacking.
-  const uint64_t blocksWide = (uint64_t(L.width) + pf->blockDim - 1) / pf->blockDim;
-  const uint64_t packed =
-      pf->blockDim == 1 ? blocksWide * pf->bytesPerBlock : blocksWide * pf->bytesPerBlock / 4;
+  // Padded rows would need unpacking.
+  const uint64_t packed = legacyStride(L.dxgi, L.width);
   if (rec.stride == packed) {
     L.computedBytes = chain;
     return;
@@ -232,6 +229,14 @@ const char* dimensionBasisName(DimensionBasis b) {
     return "undecided (spec reading)";
   }
   return "?";
+}
+
+uint64_t legacyStride(uint32_t dxgi, uint32_t width) {
+  const image::PixelFormat* pf = image::pixelFormat(dxgi);
+  if (!pf) return 0;
+  const uint64_t blocksWide = (uint64_t(width) + pf->blockDim - 1) / pf->blockDim;
+  const uint64_t pitch = blocksWide * pf->bytesPerBlock;
+  return pf->blockDim == 1 ? pitch : pitch / 4;
 }
 
 uint64_t chainBytes(uint32_t dxgi, uint32_t w, uint32_t h, uint32_t d, uint32_t mips,

@@ -83,6 +83,11 @@ struct TextureLayout {
 // rule; Enhanced ignores it).
 TextureLayout layoutOf(const TextureRecord& rec, const DataSpace& space);
 
+// The stride a legacy record stores for a top mip `width` texels wide: the
+// packed pitch, for BC formats the block-row bytes / 4 (ytd-layout.md,
+// "Legacy texture"); 0 for a format outside the image table.
+uint64_t legacyStride(uint32_t dxgi, uint32_t width);
+
 // Sum of mip sizes for a 2D chain (one slice), or for a volume whose depth
 // halves with each mip when `halveDepth`.
 uint64_t chainBytes(uint32_t dxgi, uint32_t w, uint32_t h, uint32_t d, uint32_t mips,

@@ -22,6 +22,9 @@ constexpr uint64_t kGen9RecordSize = 0x80;   // ydr-embedded.md §3 (BlockLength
 constexpr uint64_t kLegacyRecordSize = 0x90; // ydr-embedded.md §3 (BlockLength)
 constexpr uint64_t kGen9ViewOffset = 0x58;   // ytd-layout.md: "0x30 u64 view ptr (= tex+0x58)"
 constexpr uint64_t kGen9ViewSize = 0x20;     // ytd-layout.md: "0x58: 32-byte SRV"
+// Where a record holds its data pointer (ytd-enhanced.md texture table: 0x38;
+// ytd-layout.md "Legacy texture": 0x70).
+constexpr uint64_t kGen9DataField = 0x38, kLegacyDataField = 0x70;
 
 struct TextureRecord {
   Edition edition = Edition::Enhanced;
@@ -49,9 +52,13 @@ struct TextureRecord {
 };
 
 constexpr uint64_t kDictionarySize = 0x40;
+// ytd-layout.md, "Dictionary": +0x08 the page-info pointer (0 when embedded).
+constexpr uint64_t kDictPageInfo = 0x08;
 // ytd-enhanced.md, dictionary table.
 constexpr uint64_t kDictHashesPtr = 0x20, kDictHashCount = 0x28, kDictHashCapacity = 0x2A;
 constexpr uint64_t kDictTexturesPtr = 0x30, kDictTextureCount = 0x38, kDictTextureCapacity = 0x3A;
+// The counts are u16: the most textures a dictionary can hold.
+constexpr size_t kMaxDictionaryTextures = 0xFFFF;
 
 // One entry of a dictionary's parallel arrays and the record it points at.
 struct TextureEntry {

@@ -8,10 +8,6 @@
 
 namespace strata::ytd {
 
-namespace {
-constexpr size_t kGen9DataField = 0x38, kLegacyDataField = 0x70; // texture record tables
-} // namespace
-
 void readTextureData(const ResourceMemory& mem, const TextureRecord& rec, TextureLayout& L,
                      std::vector<uint8_t>& data, std::vector<Finding>& findings) {
   const bool enhanced = rec.edition == Edition::Enhanced;

@@ -14,9 +14,6 @@ namespace {
 // Deflate cannot expand by more than 1032:1 (a 258-byte match costs at least
 // two bits), so a header declaring more than that is refused before allocating.
 constexpr uint64_t kMaxDeflateRatio = 1032;
-// No GTA V resource comes near this; it bounds the allocation even for a large
-// well-formed stream.
-constexpr uint64_t kMaxResourceBytes = uint64_t(2) << 30;
 
 } // namespace
 
@@ -126,11 +123,31 @@ Resource readResource(const std::vector<uint8_t>& bytes, const std::string& file
 
 std::vector<uint8_t> writeResource(uint32_t version, const std::vector<uint8_t>& system,
                                    const std::vector<uint8_t>& graphics) {
-  const uint32_t sysFlags = pageFlagsFor(system.size(), (version >> 4) & 0xF);
-  const uint32_t gfxFlags = pageFlagsFor(graphics.size(), version & 0xF);
-  std::vector<uint8_t> plain(size_t(pageFlagsSize(sysFlags) + pageFlagsSize(gfxFlags)), 0);
+  return writeResource(version, pageFlagsFor(system.size(), (version >> 4) & 0xF),
+                       pageFlagsFor(graphics.size(), version & 0xF), system, graphics);
+}
+
+std::vector<uint8_t> writeResource(uint32_t version, uint32_t sysFlags, uint32_t gfxFlags,
+                                   const std::vector<uint8_t>& system,
+                                   const std::vector<uint8_t>& graphics) {
+  if (sysFlags >> 28 != ((version >> 4) & 0xF) || gfxFlags >> 28 != (version & 0xF))
+    throw Error("", Error::kNoOffset,
+                "page flags " + hex32(sysFlags) + " / " + hex32(gfxFlags) +
+                    " do not carry the version nibbles of version " + std::to_string(version));
+  const uint64_t sysSize = pageFlagsSize(sysFlags), gfxSize = pageFlagsSize(gfxFlags);
+  if (system.size() > sysSize || graphics.size() > gfxSize)
+    throw Error("", Error::kNoOffset,
+                "segments of " + std::to_string(system.size()) + " and " +
+                    std::to_string(graphics.size()) + " bytes are longer than their flags (" +
+                    std::to_string(sysSize) + " and " + std::to_string(gfxSize) + ")");
+  if (sysSize + gfxSize > kMaxResourceBytes)
+    throw Error("", Error::kNoOffset,
+                "the resource would hold " + std::to_string(sysSize + gfxSize) +
+                    " bytes; Strata reads resources of at most " +
+                    std::to_string(kMaxResourceBytes) + " bytes, so it writes none larger");
+  std::vector<uint8_t> plain(size_t(sysSize + gfxSize), 0);
   std::copy(system.begin(), system.end(), plain.begin());
-  std::copy(graphics.begin(), graphics.end(), plain.begin() + ptrdiff_t(pageFlagsSize(sysFlags)));
+  std::copy(graphics.begin(), graphics.end(), plain.begin() + ptrdiff_t(sysSize));
 
   std::unique_ptr<libdeflate_compressor, void (*)(libdeflate_compressor*)> c(
       libdeflate_alloc_compressor(9), libdeflate_free_compressor);

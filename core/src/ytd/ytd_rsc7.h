@@ -10,6 +10,10 @@ namespace strata::ytd {
 
 constexpr uint32_t kRsc7Magic = 0x37435352; // "RSC7" read as a little-endian u32
 constexpr size_t kRsc7HeaderSize = 16;
+// The most a resource may inflate to for Strata's reader (no GTA V resource
+// comes near it; it bounds the allocation even for a large well-formed
+// stream), and so the most its writers write.
+constexpr uint64_t kMaxResourceBytes = uint64_t(2) << 30;
 
 // Bytes a page-flags word describes (ytd-layout.md, size(flags)): a page size
 // 0x200 << (flags & 0xF) times a sum of page-count fields. Bits 28-31 carry a
@@ -53,6 +57,13 @@ Resource readResource(const std::vector<uint8_t>& bytes, const std::string& file
 // Header + raw deflate of system ++ graphics. The segments are padded to the
 // sizes their flags describe; the flags are derived from the segment sizes.
 std::vector<uint8_t> writeResource(uint32_t version, const std::vector<uint8_t>& system,
+                                   const std::vector<uint8_t>& graphics);
+
+// The same with the flags given (a page layout's, ytd_pages.h): each segment
+// is padded to its flags' size and must not be longer. The flags' version
+// nibbles must be `version`'s.
+std::vector<uint8_t> writeResource(uint32_t version, uint32_t systemFlags, uint32_t graphicsFlags,
+                                   const std::vector<uint8_t>& system,
                                    const std::vector<uint8_t>& graphics);
 
 } // namespace strata::ytd

@@ -4,11 +4,14 @@
 #include "strata/error.h"
 #include "strata/image.h"
 #include "ytd/ytd_formats.h"
+#include "ytd/ytd_layout.h"
 #include "ytd/ytd_name_hash.h"
+#include "ytd/ytd_pages.h"
 #include "ytd/ytd_pointers.h"
 #include "ytd/ytd_rsc7.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace strata::ytd {
 
@@ -16,14 +19,53 @@ namespace {
 
 constexpr uint32_t kTileAuto = 255;         // ytd-layout.md
 constexpr uint32_t kGen9Flags = 0x00260208; // ytd-layout.md: "(0x00260208 typical)"
+// CodeWalker's EnsureGen9 gives textures named script_rt_* (render targets a
+// script draws into) 0x00260228 instead.
+constexpr uint32_t kGen9RenderTargetFlags = 0x00260228;
 constexpr uint16_t kViewTexture2D = 0x41, kViewArray = 0x61, kViewCube = 0x82, kViewVolume = 0xA3;
 constexpr uint32_t kUsageDefault = 1; // low 5 bits of the usage word
 
-void align(ByteWriter& w, size_t a) {
-  while (w.tell() % a) w.u8(0);
+// The order of the system segment's blocks given to layoutPages: the root
+// (first: the pointer 0x50000000 names it), the hash and pointer arrays, each
+// record, each name, and last the page info.
+struct SystemBlocks {
+  static constexpr size_t root = 0, hashes = 1, pointers = 2;
+  size_t n;
+  explicit SystemBlocks(size_t textures) : n(textures) {}
+  size_t record(size_t i) const { return 3 + i; }
+  size_t name(size_t i) const { return 3 + n + i; }
+};
+
+// The system pages for `sizes` and, after them, a page info listing every
+// page of both segments: its size depends on the count it lists.
+PageLayout layoutSystem(std::vector<uint64_t> sizes, uint32_t gfxPages) {
+  uint32_t sysPages = 1;
+  sizes.push_back(pageInfoSize(sysPages + gfxPages));
+  for (;;) {
+    PageLayout L = layoutPages(sizes, true, "system segment");
+    if (L.pageCount() <= sysPages) return L;
+    sysPages = L.pageCount();
+    sizes.back() = pageInfoSize(sysPages + gfxPages);
+  }
+}
+
+// The dictionary object as Strata writes it when no source gives one:
+// VFT 0 (never validated, ydr-embedded.md §3), CodeWalker's FileUnknown 1,
+// +0x10 u64 0 and +0x18 u64 1 as in the public legacy files.
+std::vector<uint8_t> defaultDictionaryRoot() {
+  std::vector<uint8_t> root(size_t(kDictionarySize), 0);
+  storeLE<uint32_t>(root, 0x04, 1);
+  storeLE<uint64_t>(root, 0x18, 1);
+  return root;
 }
 
 } // namespace
+
+uint32_t gen9FlagsFor(const std::string& name) {
+  std::string lower = name.substr(0, 10);
+  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return lower == "script_rt_" ? kGen9RenderTargetFlags : kGen9Flags;
+}
 
 TextureToWrite makeTexture(const Image& img, Edition edition) {
   const image::PixelFormat* pf = image::pixelFormat(img.dxgiFormat);
@@ -54,7 +96,7 @@ TextureToWrite makeTexture(const Image& img, Edition edition) {
     if (!t.sgaFormat)
       throw Error(img.name, Error::kNoOffset,
                   std::string("format ") + pf->name + " has no SGA code the specs list");
-    t.flags = kGen9Flags;
+    t.flags = gen9FlagsFor(img.name);
     t.tileMode = uint8_t(kTileAuto);
     uint16_t view = kViewTexture2D;
     if (img.cube) {
@@ -89,12 +131,15 @@ TextureToWrite makeTexture(const Image& img, Edition edition) {
     if (img.cube || img.depth > 1 || img.arraySize > 1)
       throw Error(img.name, Error::kNoOffset, "legacy records hold one 2D slice only");
     t.depth = 1;
-    const uint64_t blocksWide = (img.width + pf->blockDim - 1) / pf->blockDim;
-    const uint64_t pitch = blocksWide * pf->bytesPerBlock;
-    t.stride =
-        uint16_t(pf->blockDim == 1 ? pitch : pitch / 4); // ytd-layout.md: BC: block-row bytes/4
+    const uint64_t stride = legacyStride(img.dxgiFormat, img.width);
+    if (stride > 0xFFFF)
+      throw Error(img.name, Error::kNoOffset,
+                  "a " + std::to_string(img.width) + "-wide " + pf->name +
+                      " top mip has a stride of " + std::to_string(stride) +
+                      " bytes; the legacy record stores it in a u16 (ytd-layout.md)");
+    t.stride = uint16_t(stride);
   }
-  return {t, img.data};
+  return {t, img.data, std::nullopt};
 }
 
 std::vector<uint8_t> writeYtd(std::vector<TextureToWrite> textures, Edition edition,
@@ -103,72 +148,77 @@ std::vector<uint8_t> writeYtd(std::vector<TextureToWrite> textures, Edition edit
   for (auto& t : textures)
     if (t.record.edition != edition)
       throw Error(t.record.name, Error::kNoOffset, "texture record of the other edition");
-  std::sort(textures.begin(), textures.end(), [](const TextureToWrite& a, const TextureToWrite& b) {
-    return nameHash(a.record.name) < nameHash(b.record.name);
-  });
+  if (textures.size() > kMaxDictionaryTextures)
+    throw Error("texture dictionary", Error::kNoOffset,
+                std::to_string(textures.size()) +
+                    " textures: a dictionary counts them in u16 fields (ytd-enhanced.md, "
+                    "dictionary table), at most " +
+                    std::to_string(kMaxDictionaryTextures));
+  for (auto& t : textures)
+    if (!t.hash) t.hash = nameHash(t.record.name);
+  std::sort(textures.begin(), textures.end(),
+            [](const TextureToWrite& a, const TextureToWrite& b) { return *a.hash < *b.hash; });
   for (size_t i = 1; i < textures.size(); ++i)
-    if (nameHash(textures[i].record.name) == nameHash(textures[i - 1].record.name))
+    if (*textures[i].hash == *textures[i - 1].hash)
       throw Error(textures[i].record.name, Error::kNoOffset,
-                  "name hash " + hex32(nameHash(textures[i].record.name)) +
-                      " is also the hash of '" + textures[i - 1].record.name + "'");
+                  "name hash " + hex32(*textures[i].hash) + " is also the hash of '" +
+                      textures[i - 1].record.name + "'");
   const size_t n = textures.size();
   const uint64_t recordSize = enhanced ? kGen9RecordSize : kLegacyRecordSize;
+  const bool formulaData = options.legacyFormulaData && !enhanced;
 
-  // Graphics segment: each texture's data.
-  ByteWriter gfx;
-  for (auto& [t, data] : textures) {
-    if (!(options.legacyFormulaData && !enhanced)) align(gfx, 16);
-    t.dataPtr = data.empty() ? 0 : kGraphicsBase + gfx.tell();
-    size_t len = data.size();
-    if (options.legacyFormulaData && !enhanced) {
+  // Graphics segment: each texture's data a block of its own.
+  std::vector<uint64_t> gfxSizes;
+  for (const TextureToWrite& tw : textures) {
+    const TextureRecord& t = tw.record;
+    uint64_t len = tw.data.size();
+    if (formulaData) {
       uint64_t formula = 0, mip = uint64_t(t.stride) * t.height;
       for (uint32_t m = 0; m < t.mips; ++m, mip /= 4) formula += mip;
-      len = size_t(std::min<uint64_t>(formula, len));
+      len = std::min<uint64_t>(formula, len);
     }
-    gfx.bytes(data.data(), len);
+    gfxSizes.push_back(len);
   }
+  // Formula-length data back to back, as the legacy files that cut tiny
+  // mips short store it.
+  const PageLayout gfxPages =
+      layoutPages(gfxSizes, false, "graphics segment", formulaData ? 1 : kBlockAlignment);
 
   // System segment: root, hashes, pointers, records, names, page info.
-  const size_t hashesAt = kDictionarySize;
-  const size_t pointersAt = (hashesAt + 4 * n + 15) / 16 * 16;
-  const size_t recordsAt = (pointersAt + 8 * n + 15) / 16 * 16;
-  size_t namesAt = recordsAt + n * recordSize;
-  std::vector<size_t> nameOffsets;
-  size_t cursor = namesAt;
-  for (auto& t : textures) {
-    nameOffsets.push_back(cursor);
-    cursor += t.record.name.size() + 1;
-  }
-  const size_t pageInfoAt = (cursor + 15) / 16 * 16;
-  const uint32_t gfxPages = (pageFlagsFor(gfx.tell(), 0) >> 17) & 0x7F;
-  // The page info lists 8 bytes per page; its own size can change the count.
-  uint32_t sysPages = 1;
-  for (int i = 0; i < 4; ++i)
-    sysPages = (pageFlagsFor(pageInfoAt + 16 + 8 * (sysPages + gfxPages), 0) >> 17) & 0x7F;
+  SystemBlocks blocks(n);
+  std::vector<uint64_t> sysSizes = {kDictionarySize, 4 * n, 8 * n};
+  for (size_t i = 0; i < n; ++i) sysSizes.push_back(recordSize);
+  for (auto& t : textures) sysSizes.push_back(t.record.name.size() + 1);
+  const PageLayout sysPages = layoutSystem(sysSizes, gfxPages.pageCount());
+  const uint32_t version = enhanced ? 5 : 13;
+  std::vector<uint8_t> sys(size_t(sysPages.bytes), 0), gfx(size_t(gfxPages.bytes), 0);
+  for (size_t i = 0; i < n; ++i)
+    std::copy_n(textures[i].data.begin(), gfxSizes[i],
+                gfx.begin() + ptrdiff_t(gfxPages.offsets[i]));
 
-  ByteWriter sys;
-  // Dictionary root (ytd-layout.md, "Dictionary (0x40, both versions)").
-  sys.u32(0);                        // VFT: never validated (ydr-embedded.md §3)
-  sys.u32(1);                        // CodeWalker FileUnknown = 1
-  sys.u64(kSystemBase + pageInfoAt); // page-info pointer
-  sys.u64(0);
-  sys.u64(1); // as in the public legacy files
-  sys.u64(n ? kSystemBase + hashesAt : 0);
-  sys.u16(uint16_t(n));
-  sys.u16(uint16_t(n));
-  sys.u32(0);
-  sys.u64(n ? kSystemBase + pointersAt : 0);
-  sys.u16(uint16_t(n));
-  sys.u16(uint16_t(n));
-  sys.u32(0);
-  for (auto& t : textures) sys.u32(nameHash(t.record.name));
-  align(sys, 16);
-  for (size_t i = 0; i < n; ++i) sys.u64(kSystemBase + recordsAt + i * recordSize);
-  align(sys, 16);
+  const uint64_t hashesAt = sysPages.offsets[blocks.hashes],
+                 pointersAt = sysPages.offsets[blocks.pointers];
+  const uint64_t pageInfoAt = sysPages.offsets.back();
+  std::vector<uint8_t> root = options.dictionaryRaw.size() == kDictionarySize
+                                  ? options.dictionaryRaw
+                                  : defaultDictionaryRoot();
+  storeLE<uint64_t>(root, kDictPageInfo, kSystemBase + pageInfoAt);
+  storeLE<uint64_t>(root, kDictHashesPtr, n ? kSystemBase + hashesAt : 0);
+  storeLE<uint16_t>(root, kDictHashCount, uint16_t(n));
+  storeLE<uint16_t>(root, kDictHashCapacity, uint16_t(n));
+  storeLE<uint64_t>(root, kDictTexturesPtr, n ? kSystemBase + pointersAt : 0);
+  storeLE<uint16_t>(root, kDictTextureCount, uint16_t(n));
+  storeLE<uint16_t>(root, kDictTextureCapacity, uint16_t(n));
+  std::copy(root.begin(), root.end(), sys.begin());
   for (size_t i = 0; i < n; ++i) {
     TextureRecord& t = textures[i].record;
-    t.address = kSystemBase + recordsAt + i * recordSize;
-    t.namePtr = kSystemBase + nameOffsets[i];
+    const uint64_t recordAt = sysPages.offsets[blocks.record(i)];
+    const uint64_t nameAt = sysPages.offsets[blocks.name(i)];
+    storeLE<uint32_t>(sys, size_t(hashesAt + 4 * i), *textures[i].hash);
+    storeLE<uint64_t>(sys, size_t(pointersAt + 8 * i), kSystemBase + recordAt);
+    t.address = kSystemBase + recordAt;
+    t.namePtr = kSystemBase + nameAt;
+    t.dataPtr = gfxSizes[i] ? kGraphicsBase + gfxPages.offsets[i] : 0;
     if (enhanced) {
       t.viewPtr = t.view.empty() ? 0 : t.address + kGen9ViewOffset;
       storeGen9Fields(t);
@@ -177,19 +227,12 @@ std::vector<uint8_t> writeYtd(std::vector<TextureToWrite> textures, Edition edit
     } else {
       storeLegacyFields(t);
     }
-    sys.bytes(t.raw);
+    std::copy(t.raw.begin(), t.raw.end(), sys.begin() + ptrdiff_t(recordAt));
+    std::copy(t.name.begin(), t.name.end(), sys.begin() + ptrdiff_t(nameAt));
   }
-  for (auto& t : textures) sys.bytes(t.record.name.c_str(), t.record.name.size() + 1);
-  align(sys, 16);
-  // Page info: 8 bytes, a system and a graphics page count, 6 bytes, then 8
-  // bytes per page (as in the public legacy files).
-  sys.u64(0);
-  sys.u8(uint8_t(sysPages));
-  sys.u8(uint8_t(gfxPages));
-  sys.u16(0);
-  sys.u32(0);
-  sys.zeros(8 * (sysPages + gfxPages));
-  return writeResource(enhanced ? 5 : 13, sys.buf, gfx.buf);
+  writePageInfo(sys, pageInfoAt, sysPages.pageCount(), gfxPages.pageCount());
+  return writeResource(version, sysPages.flags(version >> 4), gfxPages.flags(version & 0xF), sys,
+                       gfx);
 }
 
 std::vector<uint8_t> writeYtd(const std::vector<Image>& images, Edition edition,

@@ -29,6 +29,7 @@ def make_image(scene, index):
     image.source = 'FILE'
     _set_colorspace(image, info.color_space == "linear")
     image["strata_format"] = info.format_name
+    image["strata_texture"] = info.name  # the texture it came from (exporter_ytd)
     return image
 
 

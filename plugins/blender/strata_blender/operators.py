@@ -6,8 +6,10 @@ from bpy.props import BoolProperty, EnumProperty, IntProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper, ImportHelper
 
 from . import exporter
+from . import exporter_ytd
 from . import importer
 from . import strata
+from . import texture_export
 
 
 class _ImportOptions:
@@ -233,8 +235,122 @@ class STRATA_OT_export_atlas(bpy.types.Operator, ExportHelper):
         return {'FINISHED'}
 
 
+class STRATA_OT_export_ytd(bpy.types.Operator, ExportHelper):
+    """Write the images of an imported texture dictionary, as edited, back into a copy of its
+    source file"""
+    bl_idname = "export_scene.strata_ytd"
+    bl_label = "Export GTA V texture dictionary"
+    bl_options = {'REGISTER', 'PRESET'}
+    filename_ext = ".ytd"
+    check_extension = None  # a drawable's dictionaries go back into a .ydr / .ydd / .yft
+    filter_glob: StringProperty(default="*.ytd;*.ydr;*.ydd;*.yft", options={'HIDDEN'})
+    source_path: StringProperty(
+        name="Source file", subtype='FILE_PATH',
+        description="The .ytd (or .ydr/.ydd/.yft) the gallery was imported from (default: the "
+                    "objects' strata_source); every texture not edited keeps its bytes")
+    add_new: BoolProperty(
+        name="Add new images", default=True,
+        description="Add gallery images that are not in the dictionary as new textures (a .ytd "
+                    "only)")
+
+    @classmethod
+    def poll(cls, context):
+        return bool(exporter_ytd.gallery_objects(context))
+
+    def invoke(self, context, event):
+        if not self.source_path:
+            self.source_path = exporter_ytd.default_source(context)
+        if not self.filepath and self.source_path:
+            stem, ext = os.path.splitext(self.source_path)
+            self.filepath = stem + "-edited" + ext
+        return super().invoke(context, event)
+
+    def execute(self, context):
+        source = self.source_path or exporter_ytd.default_source(context)
+        if not source:
+            self.report({'ERROR'}, "set the source file (the gallery comes from several files)")
+            return {'CANCELLED'}
+        try:
+            report = exporter_ytd.export_ytd(context, self.filepath, bpy.path.abspath(source),
+                                             add_new=self.add_new)
+        except strata.Error as e:
+            self.report({'ERROR'}, str(e))
+            return {'CANCELLED'}
+        for w in report.get("inputWarnings", []):
+            self.report({'WARNING'}, "the source's own warning, kept: " + w)
+        actions = [t["action"] for t in report["textures"]]
+        self.report({'INFO'}, "Strata: %s written, %d textures replaced, %d added"
+                    % (os.path.basename(self.filepath), actions.count("replaced"),
+                       actions.count("added")))
+        return {'FINISHED'}
+
+
+class STRATA_OT_export_dds(bpy.types.Operator, ExportHelper):
+    """Save the image as a .dds of BC blocks with its mip chain (Strata's encoders)"""
+    bl_idname = "image.strata_export_dds"
+    bl_label = "Save as BC DDS (Strata)"
+    bl_options = {'REGISTER'}
+    filename_ext = ".dds"
+    filter_glob: StringProperty(default="*.dds", options={'HIDDEN'})
+    image_name: StringProperty(
+        name="Image", description="The image to save (default: the Image Editor's)")
+    format: EnumProperty(
+        name="Format", default='BC7',
+        items=[(v, label, desc) for v, label, _, _, desc in texture_export.FORMATS],
+        description="Block format; sRGB images get the _SRGB colour formats")
+    mips: BoolProperty(name="Mip chain", default=True,
+                       description="Every level down to 1x1 (linear light for sRGB colour)")
+    quality: EnumProperty(
+        name="Quality", default='default',
+        items=[('fast', "Fast", "Least search"), ('default', "Default", "Balanced"),
+               ('best', "Best", "Most search, several times slower")])
+    normal_map: BoolProperty(
+        name="Normal map", default=False,
+        description="The image holds unit vectors: mips average and renormalise them")
+    alpha_coverage: BoolProperty(
+        name="Keep alpha coverage", default=False,
+        description="Alpha-tested cut-out: every mip keeps the share of texels at or "
+                    "above the cutoff")
+    alpha_cutoff: IntProperty(name="Alpha cutoff", default=128, min=1, max=255)
+
+    def _image(self, context):
+        if self.image_name:
+            return bpy.data.images.get(self.image_name)
+        space = context.space_data
+        return getattr(space, "image", None)
+
+    def invoke(self, context, event):
+        image = self._image(context)
+        if image is not None and not self.filepath:
+            source = bpy.path.abspath(image.filepath) if image.filepath else image.name
+            self.filepath = os.path.splitext(source)[0] + ".dds"
+        return super().invoke(context, event)
+
+    def execute(self, context):
+        image = self._image(context)
+        if image is None:
+            self.report({'ERROR'}, "no image to save (open one in the Image Editor)")
+            return {'CANCELLED'}
+        try:
+            tex = texture_export.export_dds(
+                image, self.filepath, self.format, self.mips, self.quality, self.normal_map,
+                self.alpha_cutoff if self.alpha_coverage else None)
+        except (strata.Error, ValueError, OSError) as e:
+            self.report({'ERROR'}, str(e))
+            return {'CANCELLED'}
+        self.report({'INFO'}, "Strata: %s written (%s, %d levels)"
+                    % (os.path.basename(self.filepath), self.format, tex.mip_count))
+        return {'FINISHED'}
+
+
+def _menu_image(self, context):
+    self.layout.operator(STRATA_OT_export_dds.bl_idname, text="Save as BC DDS (Strata)...")
+
+
 def _menu_export(self, context):
     self.layout.operator(STRATA_OT_export_atlas.bl_idname, text="Torque Atlas (.atlas)")
+    self.layout.operator(STRATA_OT_export_ytd.bl_idname,
+                         text="GTA V texture dictionary (.ytd)")
 
 
 def _menu_import(self, context):
@@ -242,7 +358,8 @@ def _menu_import(self, context):
         self.layout.operator(op.bl_idname, text=label)
 
 
-CLASSES = [op for op, _ in IMPORTERS] + [STRATA_OT_export_atlas]
+CLASSES = [op for op, _ in IMPORTERS] + [STRATA_OT_export_atlas, STRATA_OT_export_ytd,
+                                          STRATA_OT_export_dds]
 
 
 def register():
@@ -250,9 +367,11 @@ def register():
         bpy.utils.register_class(c)
     bpy.types.TOPBAR_MT_file_import.append(_menu_import)
     bpy.types.TOPBAR_MT_file_export.append(_menu_export)
+    bpy.types.IMAGE_MT_image.append(_menu_image)
 
 
 def unregister():
+    bpy.types.IMAGE_MT_image.remove(_menu_image)
     bpy.types.TOPBAR_MT_file_export.remove(_menu_export)
     bpy.types.TOPBAR_MT_file_import.remove(_menu_import)
     for c in reversed(CLASSES):

@@ -4,7 +4,9 @@ File > Import: Torque Atlas, Torque CHU (textures from the same-stem .tqt), GTA 
 texture dictionaries and drawables (a gallery of textured quads), and R&C2 tfrag
 levels (pick any file of the level directory, e.g. core_index.bin). File >
 Export All / Export Selection, type "Torque Atlas": terrain imported from an
-.atlas, as edited, written onto that base file.
+.atlas, as edited, written onto that base file; type "GTA V textures": the
+gallery's file textures, as edited, written into a copy of their .ytd (or
+drawable).
 
 Load it through the Strata module (strata.mod: plug-ins/, scripts/ with the
 shared strata package, lib/libstrata.so); see plugins/maya/README.md.
@@ -104,12 +106,31 @@ def _importer(cls_name, name, kind, extension, patterns):
 
 
 ChuTranslator = _importer("ChuTranslator", "Torque CHU", "chu", "chu", "*.chu")
-YtdTranslator = _importer("YtdTranslator", "GTA V textures", "ytd", "ytd",
-                          "*.ytd *.ydr *.ydd *.yft")
 TfragTranslator = _importer("TfragTranslator", "R&C2 tfrag level", "tfrag", "bin",
                             "core_index.bin core_data.bin gs_ram.bin")
 Rc2Translator = _importer("Rc2Translator", "R&C2 level or disc image", "rc2", "wad",
                           "*.wad *.WAD *.iso *.ISO")
+
+
+class YtdTranslator(_Translator):
+    name = "GTA V textures"
+    kind = "ytd"
+    extension = "ytd"
+    patterns = "*.ytd *.ydr *.ydd *.yft"
+
+    def haveWriteMethod(self):
+        return True
+
+    def writer(self, fileObject, optionString, accessMode):
+        import strata_maya_nodes
+        selection = accessMode == ompx.MPxFileTranslator.kExportActiveAccessMode
+        try:
+            report = strata_maya_nodes.export_ytd(fileObject.resolvedFullName(), selection)
+        except (strata.Error, ValueError) as e:
+            raise RuntimeError("Strata: %s" % e)
+        import maya.cmds as cmds
+        for w in report.get("inputWarnings", []):
+            cmds.warning("Strata: the source's own warning, kept: %s" % w)
 
 
 TRANSLATORS = (AtlasTranslator, ChuTranslator, YtdTranslator, TfragTranslator, Rc2Translator)

@@ -36,6 +36,7 @@ import maya.cmds as cmds
 import strata
 from strata_maya_core import axes as core_axes
 from strata_maya_core import export as core_export
+from strata_maya_core import export_ytd as core_export_ytd
 from strata_maya_core import flat
 from strata_maya_core import materials as core_materials
 from strata_maya_core import meshes as core_meshes
@@ -175,6 +176,12 @@ def import_scene(path, kind, options):
         _add_attr(group, "strataSource", source)
         _add_attr(group, "strataFormat", scene.format)
         shading = {i: _shader(p) for i, p in plans.items()}
+        if scene.format in core_export_ytd.GALLERY_FORMATS:
+            # What the texture export reads back (export_ytd below).
+            for i, p in plans.items():
+                if shading[i][1] is not None:
+                    _add_attr(shading[i][1], "strataTexture", scene.images[p.image.index].name)
+                    _add_attr(shading[i][1], "strataSource", source)
         made = []
         for plan in nodes:
             parent = made[plan.parent][0] if plan.parent is not None else group_obj
@@ -245,3 +252,56 @@ def export_scene(path, selection_only, options):
         shapes = cmds.ls(type="mesh", long=True, noIntermediate=True)
     readouts = [_readout(s) for s in shapes or []]
     return core_export.export(readouts, scene_axes(), path, rebuild_lods=options["rebuildLods"])
+
+
+def _listed(values):
+    return values or []  # maya.cmds list commands give None for nothing
+
+
+def _gallery_transforms(selection_only):
+    """Transforms a texture-gallery import made (their strataFormat says so),
+    of the selection or of the whole scene."""
+    if selection_only:
+        nodes = cmds.ls(selection=True, dag=True, long=True, type="transform")
+    else:
+        nodes = cmds.ls(type="transform", long=True)
+    return [n for n in _listed(nodes)
+            if cmds.attributeQuery("strataFormat", node=n, exists=True)
+            and cmds.getAttr(n + ".strataFormat") in core_export_ytd.GALLERY_FORMATS]
+
+
+def _file_nodes(shape):
+    """The file nodes of the shading groups `shape` is in: shape -> shading
+    group -> surface shader -> file."""
+    out = []
+    for group in _listed(cmds.listConnections(shape, type="shadingEngine")):
+        for shader in _listed(cmds.listConnections(group + ".surfaceShader", source=True,
+                                                   destination=False)):
+            for node in _listed(cmds.listConnections(shader, source=True, destination=False,
+                                                     type="file")):
+                if node not in out:
+                    out.append(node)
+    return out
+
+
+def _texture_readout(node, source):
+    texture = None
+    if cmds.attributeQuery("strataTexture", node=node, exists=True):
+        texture = cmds.getAttr(node + ".strataTexture")
+    return core_export_ytd.TextureReadout(node, cmds.getAttr(node + ".fileTextureName"), texture,
+                                          source)
+
+
+def export_ytd(path, selection_only):
+    """Writes the file textures of the scene's texture galleries (or the
+    selected ones) back into a copy of their source as `path`; returns the
+    library's report."""
+    readouts, seen = [], set()
+    for transform in _gallery_transforms(selection_only):
+        source = cmds.getAttr(transform + ".strataSource")
+        for shape in _listed(cmds.listRelatives(transform, shapes=True, fullPath=True)):
+            for node in _file_nodes(shape):
+                if node not in seen:
+                    seen.add(node)
+                    readouts.append(_texture_readout(node, source))
+    return core_export_ytd.export(readouts, path)

@@ -231,6 +231,41 @@ def ls(*patterns, **kwargs):
     return [n.path() if kwargs.get("long") else n.name for n in nodes]
 
 
+@recorded("cmds.listConnections")
+def listConnections(target, **kwargs):
+    """listConnections NODE|NODE.ATTR: the nodes on the other side of its
+    connections (source=True: those feeding it; destination=True: those it
+    feeds; both by default), of `type` only; None when there are none, as Maya
+    returns. A mesh's shading groups are connected to it in Maya
+    (instObjGroups -> dagSetMembers); here they are the groups whose members
+    hold it."""
+    _flags("listConnections", kwargs, ("connections", "destination", "exactDestination",
+                                       "exactSource", "plugs", "shapes", "skipConversionNodes",
+                                       "source", "type"))
+    for flag in ("connections", "exactDestination", "exactSource", "plugs"):
+        if kwargs.get(flag):
+            raise NotImplementedError("listConnections: -%s" % flag)
+    state = _state()
+    node_name, _, attr = target.partition(".")
+    node = state.find(node_name)
+    source, destination = kwargs.get("source", True), kwargs.get("destination", True)
+    found = []
+    for src, dst in state.connections:
+        for mine, other, wanted in ((dst, src, source), (src, dst, destination)):
+            plug_node, _, plug_attr = mine.partition(".")
+            if wanted and state.find(plug_node) is node and (not attr or plug_attr == attr):
+                found.append(state.find(other.partition(".")[0]))
+    if node.type == "mesh" and not attr and destination:
+        found += [state.find(g) for g, m in state.members.items() if m.get(node.path())]
+    if "type" in kwargs:
+        found = [n for n in found if n.type == kwargs["type"]]
+    names = []
+    for n in found:
+        if n.name not in names:
+            names.append(n.name)
+    return names or None
+
+
 @recorded("cmds.listRelatives")
 def listRelatives(node, **kwargs):
     _flags("listRelatives", kwargs, ("parent", "fullPath", "children", "shapes"))

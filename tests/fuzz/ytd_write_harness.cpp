@@ -1,0 +1,121 @@
+// The writers of `strata ytd` on fuzzed input. The bytes as a dictionary (a
+// .ytd or a drawable): a replace naming nothing must give them back as they
+// are; a replace of every texture by a flat image of its own size, a
+// replace that adds a texture, and a convert to the other edition must fail
+// cleanly or write what reads back clean. The bytes as an image file: a build
+// in both editions, the same. What is written is held to the specs by the
+// plain reader (ytd_plain_reader.h) as well as Strata's own check: a rule
+// broken there is a finding (std::logic_error escapes).
+#include "harness.h"
+#include "strata/text.h"
+#include "strata/ytd_edit.h"
+#include "ytd/ytd_images.h"
+#include "ytd/ytd_open.h"
+#include "ytd_plain_reader.h"
+
+#include <set>
+#include <stdexcept>
+
+namespace strata::fuzz {
+
+namespace {
+
+// Textures bigger than this are left alone: the pixels are the harness's own
+// allocation, not the input's.
+constexpr uint64_t kMaxTexels = 256 * 256;
+
+// What the plain reader faulted in the input: each rule as it said it, and
+// the textures it named ("name: ...").
+struct Faults {
+  std::set<std::string> rules, textures;
+};
+
+Faults faultsOf(const std::vector<uint8_t>& bytes) {
+  Faults f;
+  for (const std::string& v : readPlainYtd(bytes).violations) {
+    f.rules.insert(v);
+    const size_t colon = v.find(": ");
+    if (colon != std::string::npos) f.textures.insert(v.substr(0, colon));
+  }
+  return f;
+}
+
+// The output held to the plain reader, but for what the input already broke:
+// a kept byte is not a new fault (a texture whose stored hash is not its
+// name's keeps that hash: the game looks it up by it), and a texture the
+// input already broke is carried across as Strata read it (a view block read
+// from a pointer off its record is written at record + 0x58).
+void expectPlain(const std::vector<uint8_t>& out, const char* what, const Faults& input = {}) {
+  if (out.size() < 8 || (out[4] != 5 && out[4] != 13)) return; // a drawable
+  const PlainDictionary d = readPlainYtd(out);
+  for (const std::string& v : d.violations) {
+    const size_t colon = v.find(": ");
+    if (input.rules.count(v) ||
+        (colon != std::string::npos && input.textures.count(v.substr(0, colon))))
+      continue;
+    throw std::logic_error(std::string(what) + " wrote a dictionary the plain reader faults: " + v);
+  }
+}
+
+YtdImage flatImage(const std::string& name, uint32_t w, uint32_t h, uint8_t seed) {
+  YtdImage img;
+  img.name = name;
+  img.width = w, img.height = h;
+  img.rgba8.resize(size_t(w) * h * 4);
+  for (size_t i = 0; i < img.rgba8.size(); ++i) img.rgba8[i] = uint8_t(seed + i * 7);
+  return img;
+}
+
+void asDictionary(const std::vector<uint8_t>& bytes) {
+  const auto c = readOrReport([&] { return ytd::readContainer(bytes, "fuzz.ytd"); });
+  if (!c) return;
+  const Faults faults = c->kind == "ytd" ? faultsOf(bytes) : Faults{};
+  YtdReport report;
+  cleanErrorsAllowed([&] {
+    if (replaceYtdTextures(bytes, "fuzz.ytd", {}, {}, report) != bytes)
+      throw std::logic_error("a replace naming nothing changed the bytes");
+  });
+  std::vector<YtdImage> images;
+  for (const ytd::TextureEntry* e : ytd::sortedEntries(*c))
+    if (uint64_t(e->record.width) * e->record.height <= kMaxTexels && e->record.width &&
+        e->record.height)
+      images.push_back(flatImage(escapeUtf8(e->record.name), e->record.width, e->record.height,
+                                 uint8_t(e->hash)));
+  cleanErrorsAllowed([&] {
+    expectPlain(replaceYtdTextures(bytes, "fuzz.ytd", images, {}, report), "replace", faults);
+  });
+  YtdWriteChoices add;
+  add.addNew = true;
+  cleanErrorsAllowed([&] {
+    expectPlain(
+        replaceYtdTextures(bytes, "fuzz.ytd", {flatImage("fuzz_added", 8, 4, 1)}, add, report),
+        "replace --add", faults);
+  });
+  for (YtdEdition e : {YtdEdition::Legacy, YtdEdition::Enhanced})
+    cleanErrorsAllowed(
+        [&] { expectPlain(convertYtd(bytes, "fuzz.ytd", e, {}, report), "convert", faults); });
+}
+
+} // namespace
+
+void fuzzYtdWrite(const uint8_t* data, size_t size) {
+  const std::vector<uint8_t> bytes(data, data + size);
+  asDictionary(bytes);
+  // The bytes as an image file for a build (one small enough to encode).
+  YtdImage img;
+  img.path = "fuzz-image";
+  img.file = bytes;
+  bool small = false;
+  cleanErrorsAllowed([&] {
+    const Image& i = ytd::loadImage(img).image;
+    small = uint64_t(i.width) * i.height * i.depth * i.arraySize <= kMaxTexels;
+  });
+  if (!small) return;
+  for (YtdEdition e : {YtdEdition::Legacy, YtdEdition::Enhanced})
+    cleanErrorsAllowed([&] {
+      YtdReport report;
+      expectPlain(buildYtd({img}, e, {}, report), "build");
+    });
+}
+
+} // namespace strata::fuzz
