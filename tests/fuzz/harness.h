@@ -18,20 +18,26 @@ namespace strata::fuzz {
 using Harness = void (*)(const uint8_t* data, size_t size);
 
 struct HarnessEntry {
-  const char* name; // tests/fuzz/regressions/<name>/, fuzz_<name>
+  const char* name; // fuzz_<name>
   Harness run;
+  // Its seeds and tests/fuzz/regressions/<inputs>/: a format's, which the
+  // harnesses of its stages share (docs/robustness.md, "Rates").
+  const char* inputs;
 };
 
 // Every harness, in the order ./dev fuzz runs them.
 const std::vector<HarnessEntry>& harnesses();
 
-void fuzzAtlas(const uint8_t* data, size_t size);    // .atlas: read, info, validate, scene
-void fuzzChu(const uint8_t* data, size_t size);      // .chu: read, info, validate, to Atlas
-void fuzzTqt(const uint8_t* data, size_t size);      // .tqt: read, tiles, beside a CHU
-void fuzzYtd(const uint8_t* data, size_t size);      // .ytd (RSC7)
-void fuzzDrawable(const uint8_t* data, size_t size); // .ydr / .ydd / .yft
-void fuzzTfrag(const uint8_t* data, size_t size);    // as each file of a level in turn
-void fuzzVif(const uint8_t* data, size_t size);      // a VIF1 list
+void fuzzAtlas(const uint8_t* data, size_t size);      // .atlas: read, info, validate, write
+void fuzzAtlasScene(const uint8_t* data, size_t size); // .atlas: the scene three ways
+void fuzzChu(const uint8_t* data, size_t size);        // .chu: read, info, validate, write
+void fuzzChuAtlas(const uint8_t* data, size_t size);   // .chu: to Atlas, the scene
+void fuzzTqt(const uint8_t* data, size_t size);        // .tqt: read, info, validate, tiles
+void fuzzTqtScene(const uint8_t* data, size_t size);   // .tqt: beside a CHU, the scene
+void fuzzYtd(const uint8_t* data, size_t size);        // .ytd (RSC7)
+void fuzzDrawable(const uint8_t* data, size_t size);   // .ydr / .ydd / .yft
+void fuzzTfrag(const uint8_t* data, size_t size);      // as each file of a level in turn
+void fuzzVif(const uint8_t* data, size_t size);        // a VIF1 list
 void fuzzDds(const uint8_t* data, size_t size);
 void fuzzKtx2(const uint8_t* data, size_t size);
 void fuzzTile(const uint8_t* data, size_t size);     // a JPEG/PNG Atlas tile

@@ -472,6 +472,11 @@ int main(int argc, char** argv) {
         seed("top", std::string(from) + "-" + e.path().filename().string(),
              readFile(e.path().string()));
     for (int i = 2; i < argc; ++i) sampleSeeds(argv[i]);
+    // The harnesses of a format's stages start from its seeds.
+    for (const auto& h : fuzz::harnesses())
+      if (std::string(h.name) != h.inputs)
+        for (const auto& e : fs::directory_iterator(gOut / h.inputs))
+          seed(h.name, e.path().filename().string(), readFile(e.path().string()));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "strata_fuzz_seeds: %s\n", e.what());
     return 1;
