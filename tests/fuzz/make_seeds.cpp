@@ -420,6 +420,17 @@ void rc2Seeds() {
   seed("top", "LEVEL0.WAD", rc2::synthLevelWad(plain));
 }
 
+// The formats whose samples are our writers' files too (no real one is
+// public): the writer seeds above reach the same structures, and a larger
+// sample only repeats them, making every execution of its mutations slower
+// (docs/robustness.md, "Rates").
+constexpr uintmax_t kMaxWriterFormatSampleBytes = 16 * 1024;
+bool writerSeeded(const std::string& handler) {
+  for (const char* f : {"atlas", "chu", "tqt", "rc2-level", "rc2-disc"})
+    if (handler == f) return true;
+  return false;
+}
+
 // Sample files by the format table's detection (a tfrag level directory
 // gives its three files); PNG/JPEG files are tile seeds. Everything detected
 // also seeds the top-level harness.
@@ -436,6 +447,7 @@ void sampleSeeds(const fs::path& dir) {
       continue;
     }
     if (!entry.is_regular_file(ec) || entry.file_size(ec) > kMaxSeedBytes) continue;
+    if (h && writerSeeded(h->name) && entry.file_size(ec) > kMaxWriterFormatSampleBytes) continue;
     const std::string ext = p.extension().string();
     if (h) {
       // Handler names are harness names; both R&C2 handlers feed "rc2".
