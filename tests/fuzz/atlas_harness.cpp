@@ -32,13 +32,18 @@ std::string outcome(const std::function<Scene()>& load) {
       size_t vertices = 0;
       if (n.mesh >= 0) {
         const size_t m = size_t(n.mesh);
-        Mesh mesh = s.meshes[m];
-        if (s.meshSource.make) s.meshSource.make(m, mesh);
-        if (s.meshSource.make && outlineOf(mesh) != s.meshSource.outlines.at(m)) {
-          std::fprintf(stderr, "mesh %s made on demand is not its outline\n", mesh.name.c_str());
-          std::abort();
+        const Mesh* mesh = &s.meshes[m];
+        Mesh made; // only a mesh on demand is copied to be made
+        if (s.meshSource.make) {
+          made = s.meshes[m];
+          s.meshSource.make(m, made);
+          if (outlineOf(made) != s.meshSource.outlines.at(m)) {
+            std::fprintf(stderr, "mesh %s made on demand is not its outline\n", made.name.c_str());
+            std::abort();
+          }
+          mesh = &made;
         }
-        for (const Primitive& p : mesh.primitives) vertices += p.positions.size();
+        for (const Primitive& p : mesh->primitives) vertices += p.positions.size();
       }
       d += n.name + " " + std::to_string(vertices) + "\n";
     }
