@@ -21,8 +21,8 @@
 // stdbuf): its process's CPU time read from /proc between the last line it
 // prints before encoding and its "Total encoding time" line, leaving out
 // loading the PNG and its output statistics; its own printed time beside
-// (which follows the process clock too: 5.9 s printed, 6.5 s user and 13.6 s
-// wall for the whole BC4 run on the loaded machine). squish: in process,
+// (it follows the process clock too, so on a loaded machine it grows with
+// the other processes, as wall time does). squish: in process,
 // like ours. "cores" is our wall time on every core and its speedup over our
 // one-thread wall time, meaningful only when the other cores are free (the
 // load average is printed first). The samples are summed into one row per

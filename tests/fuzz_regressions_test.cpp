@@ -1,5 +1,6 @@
-// Every input a fuzzer ever crashed on (tests/fuzz/regressions/<harness>/,
-// minimised) replayed through the same harness function libFuzzer calls, so a
+// Every input a fuzzer ever crashed on (tests/fuzz/regressions/<format>/,
+// minimised) replayed through every harness function libFuzzer calls with a
+// format's inputs (each stage's, where a format has several), so a
 // fixed crash cannot come back unnoticed. One test per harness; under
 // ./dev sanitize the replay runs with ASan and UBSan as the fuzzers do.
 #include "harness.h"
@@ -25,7 +26,7 @@ class FuzzRegressions : public ::testing::TestWithParam<HarnessEntry> {};
 
 TEST_P(FuzzRegressions, ReplayEveryInput) {
   const HarnessEntry& h = GetParam();
-  const auto dir = testsupport::sourceDir() / "tests" / "fuzz" / "regressions" / h.name;
+  const auto dir = testsupport::sourceDir() / "tests" / "fuzz" / "regressions" / h.inputs;
   std::vector<testsupport::fs::path> inputs;
   std::error_code ec;
   for (const auto& e : testsupport::fs::directory_iterator(dir, ec))

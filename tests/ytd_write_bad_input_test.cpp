@@ -173,6 +173,11 @@ TEST(YtdWriteBadInput, ANameWhoseHashIsAnothers) {
 }
 
 TEST(YtdWriteBadInput, MoreTexturesThanADictionaryCounts) {
+#ifdef _WIN32
+  // Creating 65,536 files takes about ten minutes under Wine, most of the CI
+  // run's Windows suite; the count check is the same code on every platform.
+  GTEST_SKIP() << "65,536 files are too slow to create under Wine; Linux runs this test";
+#endif
   // 65,536 image files, refused before any is read: empty files, which would
   // fail as images, show that none was.
   const fs::path dir = tempDir(), many = dir / "many";

@@ -18,29 +18,38 @@ namespace strata::fuzz {
 using Harness = void (*)(const uint8_t* data, size_t size);
 
 struct HarnessEntry {
-  const char* name; // tests/fuzz/regressions/<name>/, fuzz_<name>
+  const char* name; // fuzz_<name>
   Harness run;
+  // Its seeds and tests/fuzz/regressions/<inputs>/: a format's, which the
+  // harnesses of its stages share (docs/robustness.md, "Rates").
+  const char* inputs;
 };
 
 // Every harness, in the order ./dev fuzz runs them.
 const std::vector<HarnessEntry>& harnesses();
 
-void fuzzAtlas(const uint8_t* data, size_t size);    // .atlas: read, info, validate, scene
-void fuzzChu(const uint8_t* data, size_t size);      // .chu: read, info, validate, to Atlas
-void fuzzTqt(const uint8_t* data, size_t size);      // .tqt: read, tiles, beside a CHU
-void fuzzYtd(const uint8_t* data, size_t size);      // .ytd (RSC7)
-void fuzzDrawable(const uint8_t* data, size_t size); // .ydr / .ydd / .yft
-void fuzzTfrag(const uint8_t* data, size_t size);    // as each file of a level in turn
-void fuzzVif(const uint8_t* data, size_t size);      // a VIF1 list
+void fuzzAtlas(const uint8_t* data, size_t size);      // .atlas: read, info, validate, write
+void fuzzAtlasScene(const uint8_t* data, size_t size); // .atlas: the scene three ways
+void fuzzChu(const uint8_t* data, size_t size);        // .chu: read, info, validate, write
+void fuzzChuAtlas(const uint8_t* data, size_t size);   // .chu: to Atlas, the scene
+void fuzzTqt(const uint8_t* data, size_t size);        // .tqt: read, info, validate, tiles
+void fuzzTqtScene(const uint8_t* data, size_t size);   // .tqt: beside a CHU, the scene
+void fuzzYtd(const uint8_t* data, size_t size);        // .ytd (RSC7)
+void fuzzDrawable(const uint8_t* data, size_t size);   // .ydr / .ydd / .yft
+void fuzzTfrag(const uint8_t* data, size_t size);      // each file of a level: info, validate
+void fuzzTfragScene(const uint8_t* data, size_t size); // each file of a level: scene, textures
+void fuzzVif(const uint8_t* data, size_t size);        // a VIF1 list
 void fuzzDds(const uint8_t* data, size_t size);
 void fuzzKtx2(const uint8_t* data, size_t size);
-void fuzzTile(const uint8_t* data, size_t size);     // a JPEG/PNG Atlas tile
-void fuzzGltf(const uint8_t* data, size_t size);     // export-atlas's glTF/GLB reader
-void fuzzAssimp(const uint8_t* data, size_t size);   // export-atlas's Assimp reader
-void fuzzTop(const uint8_t* data, size_t size);      // detect, load, GLB, info, validate
-void fuzzWad(const uint8_t* data, size_t size);      // the R&C2 WAD decoder
-void fuzzRc2(const uint8_t* data, size_t size);      // a LEVEL<n>.WAD, and a disc image
-void fuzzYtdWrite(const uint8_t* data, size_t size); // strata ytd replace/build/convert
+void fuzzTile(const uint8_t* data, size_t size);       // a JPEG/PNG Atlas tile
+void fuzzGltf(const uint8_t* data, size_t size);       // export-atlas's glTF/GLB reader
+void fuzzAssimp(const uint8_t* data, size_t size);     // export-atlas's Assimp reader
+void fuzzTop(const uint8_t* data, size_t size);        // detect, info, validate
+void fuzzTopConvert(const uint8_t* data, size_t size); // detect, load, GLB, textures
+void fuzzWad(const uint8_t* data, size_t size);        // the R&C2 WAD decoder
+void fuzzRc2(const uint8_t* data, size_t size);        // a LEVEL<n>.WAD, a disc: info, validate
+void fuzzRc2Scene(const uint8_t* data, size_t size);   // a LEVEL<n>.WAD, a disc: scenes, textures
+void fuzzYtdWrite(const uint8_t* data, size_t size);   // strata ytd replace/build/convert
 
 // Runs one stage, treating strata::Error as the clean answer it is.
 template <class Stage> void cleanErrorsAllowed(Stage&& stage) {

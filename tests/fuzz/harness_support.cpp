@@ -11,12 +11,17 @@ namespace strata::fuzz {
 
 const std::vector<HarnessEntry>& harnesses() {
   static const std::vector<HarnessEntry> all = {
-      {"atlas", fuzzAtlas},       {"chu", fuzzChu},           {"tqt", fuzzTqt},
-      {"ytd", fuzzYtd},           {"drawable", fuzzDrawable}, {"tfrag", fuzzTfrag},
-      {"vif", fuzzVif},           {"dds", fuzzDds},           {"ktx2", fuzzKtx2},
-      {"tile", fuzzTile},         {"gltf", fuzzGltf},         {"assimp", fuzzAssimp},
-      {"top", fuzzTop},           {"wad", fuzzWad},           {"rc2", fuzzRc2},
-      {"ytdwrite", fuzzYtdWrite},
+      {"atlas", fuzzAtlas, "atlas"},     {"atlasscene", fuzzAtlasScene, "atlas"},
+      {"chu", fuzzChu, "chu"},           {"chuatlas", fuzzChuAtlas, "chu"},
+      {"tqt", fuzzTqt, "tqt"},           {"tqtscene", fuzzTqtScene, "tqt"},
+      {"ytd", fuzzYtd, "ytd"},           {"drawable", fuzzDrawable, "drawable"},
+      {"tfrag", fuzzTfrag, "tfrag"},     {"tfragscene", fuzzTfragScene, "tfrag"},
+      {"vif", fuzzVif, "vif"},           {"dds", fuzzDds, "dds"},
+      {"ktx2", fuzzKtx2, "ktx2"},        {"tile", fuzzTile, "tile"},
+      {"gltf", fuzzGltf, "gltf"},        {"assimp", fuzzAssimp, "assimp"},
+      {"top", fuzzTop, "top"},           {"topconvert", fuzzTopConvert, "top"},
+      {"wad", fuzzWad, "wad"},           {"rc2", fuzzRc2, "rc2"},
+      {"rc2scene", fuzzRc2Scene, "rc2"}, {"ytdwrite", fuzzYtdWrite, "ytdwrite"},
   };
   return all;
 }

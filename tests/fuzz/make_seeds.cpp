@@ -415,6 +415,13 @@ void rc2Seeds() {
   seed("top", "LEVEL0.WAD", rc2::synthLevelWad(plain));
 }
 
+// CHU samples are our writers' files too (no real one is public): in the
+// mapping with collision the writer seeds reach the same code (the same
+// coverage on the seed run), and a larger sample only repeats their
+// structures, making every execution of its mutations slower
+// (docs/robustness.md, "Rates").
+constexpr uintmax_t kMaxChuAtlasSeedBytes = 16 * 1024;
+
 // Sample files by the format table's detection (a tfrag level directory
 // gives its three files); PNG/JPEG files are tile seeds. Everything detected
 // also seeds the top-level harness.
@@ -467,6 +474,12 @@ int main(int argc, char** argv) {
         seed("top", std::string(from) + "-" + e.path().filename().string(),
              readFile(e.path().string()));
     for (int i = 2; i < argc; ++i) sampleSeeds(argv[i]);
+    // The harnesses of a format's stages start from its seeds.
+    for (const auto& h : fuzz::harnesses())
+      if (std::string(h.name) != h.inputs)
+        for (const auto& e : fs::directory_iterator(gOut / h.inputs))
+          if (std::string(h.name) != "chuatlas" || e.file_size() <= kMaxChuAtlasSeedBytes)
+            seed(h.name, e.path().filename().string(), readFile(e.path().string()));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "strata_fuzz_seeds: %s\n", e.what());
     return 1;

@@ -1,5 +1,6 @@
-// .tqt bytes: read, `info`, `validate`, `textures` (every tile decoded) and
-// the texture tree of a CHU beside it (§9c's transpose, §9d) in the scene.
+// .tqt bytes, in two harnesses. fuzzTqt: read, `info`, `validate`,
+// `textures` (every tile decoded) and the write-back. fuzzTqtScene: the
+// texture tree of a CHU beside it (§9c's transpose, §9d) in the scene.
 #include "harness.h"
 
 #include "atlas/atlas_scene.h"
@@ -50,12 +51,16 @@ void fuzzTqt(const uint8_t* data, size_t size) {
       },
       [&](const tqt::File& file) {
         cleanErrorsAllowed([&] { decodeTiles(file, name); });
-        cleanErrorsAllowed([&] {
-          (void)atlas::toScene(chu::toAtlas(companionChu(), &file, "fuzz.chu"), LoadOptions{},
-                               "fuzz.chu");
-        });
         cleanErrorsAllowed([&] { (void)tqt::writeTqt(file); });
       });
+}
+
+void fuzzTqtScene(const uint8_t* data, size_t size) {
+  cleanErrorsAllowed([&] {
+    const tqt::File file = tqt::readTqt(std::vector<uint8_t>(data, data + size), "fuzz.tqt");
+    (void)atlas::toScene(chu::toAtlas(companionChu(), &file, "fuzz.chu"), LoadOptions{},
+                         "fuzz.chu");
+  });
 }
 
 } // namespace strata::fuzz

@@ -46,6 +46,11 @@ Image decodeTexture(const TextureEntry& e, size_t index, const std::vector<uint8
   img.width = uint32_t(e.width);
   img.height = uint32_t(e.height);
   img.mipLevels = levels;
+  // Every mip's indices are checked before the texels are made, so the image
+  // is allocated once, at its size.
+  const uint8_t* mipIndices[kMaxMips];
+  uint64_t mipTexels[kMaxMips];
+  uint64_t texels = 0;
   // Cannot wrap: texturesBase is at most the file size, dataOffset a non-negative s32.
   uint64_t at = texturesBase + uint64_t(e.dataOffset);
   for (uint32_t m = 0; m < levels; ++m) {
@@ -67,15 +72,20 @@ Image decodeTexture(const TextureEntry& e, size_t index, const std::vector<uint8
                   who + ": mip " + std::to_string(m) + " (" + std::to_string(w) + "x" +
                       std::to_string(h) + " indices) runs past the end of the file (" +
                       std::to_string(buf->size()) + " bytes)");
-    const uint8_t* px = buf->data() + src;
-    for (uint64_t i = 0; i < n; ++i) {
-      const uint8_t* c = pal + 4 * csm1Swizzle(px[i]);
-      img.data.push_back(c[0]);
-      img.data.push_back(c[1]);
-      img.data.push_back(c[2]);
-      img.data.push_back(expandAlpha(c[3]));
-    }
+    mipIndices[m] = buf->data() + src;
+    mipTexels[m] = n;
+    texels += n;
   }
+  img.data.resize(4 * texels);
+  uint8_t* out = img.data.data();
+  for (uint32_t m = 0; m < levels; ++m)
+    for (uint64_t i = 0; i < mipTexels[m]; ++i, out += 4) {
+      const uint8_t* c = pal + 4 * csm1Swizzle(mipIndices[m][i]);
+      out[0] = c[0];
+      out[1] = c[1];
+      out[2] = c[2];
+      out[3] = expandAlpha(c[3]);
+    }
   return img;
 }
 
