@@ -8,7 +8,7 @@
 // column). Times are for the base level only, no mips, no zstd. The ETC1
 // columns transcode both encoders' files (Strata q1, basisu L0-L2) to ETC1 RGB
 // with the basisu transcoder: the quality our ETC1 hints give.
-#include "common/base64.h"
+#include "strata/base64.h"
 #include "strata/formats.h"
 #include "strata/image.h"
 

@@ -1,9 +1,9 @@
 // strata.h Atlas write-back: chunks from a DCC applied to the base .atlas
 // through strata::exportAtlas (the same core the `export-atlas` command uses).
 #include "capi_handles.h"
-#include "common/quadtree.h"
 #include "strata/atlas_export.h"
 #include "strata/fileio.h"
+#include "strata/quadtree.h"
 
 #include <filesystem>
 #include <set>

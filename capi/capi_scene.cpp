@@ -112,18 +112,24 @@ strata_status loadInto(strata_scene* s, const strata::Source& in,
   return STRATA_OK;
 }
 
-// The handler of a file given by path (not loaded): I/O and unrecognised
-// input fail as strata_scene_load fails.
+// A call on a path (nothing loaded) that answers in JSON: its arguments and
+// I/O fail as strata_scene_load's fail.
 template <class Body>
-strata_status onFile(strata_scene* s, const char* path, char** out_json, Body&& body) noexcept {
+strata_status onPath(strata_scene* s, const char* path, char** out_json, Body&& body) noexcept {
   if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
   return guarded(s->error, [&] {
     if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
     if (!out_json) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_json is NULL");
     std::string why;
     if (!readable(path, why)) return fail(s->error, STRATA_ERROR_IO, why);
-    return body(strata::requireFormat(path));
+    return body();
   });
+}
+
+// The same with the handler of the file (unrecognised input fails too).
+template <class Body>
+strata_status onFile(strata_scene* s, const char* path, char** out_json, Body&& body) noexcept {
+  return onPath(s, path, out_json, [&] { return body(strata::requireFormat(path)); });
 }
 
 // Piece `index` of a list of texts the scene keeps (warnings, pieces left out).
@@ -234,12 +240,7 @@ strata_status strata_scene_validate_file_json(strata_scene* s, const char* path,
 
 strata_status strata_levels_json(strata_scene* s, const char* path, const char* selector,
                                  char** out_json) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
-    if (!out_json) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_json is NULL");
-    std::string why;
-    if (!readable(path, why)) return fail(s->error, STRATA_ERROR_IO, why);
+  return onPath(s, path, out_json, [&] {
     nlohmann::json list = nlohmann::json::array();
     for (const strata::rc2::LevelEntry& e : strata::rc2::listLevels(path))
       if (!selector || strata::rc2::levelMatches(selector, e.id))

@@ -6,12 +6,10 @@
 #include "strata/rc2.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <thread>
 
 namespace strata::cli {
 
@@ -91,28 +89,16 @@ std::vector<Record> runBatch(const std::vector<Input>& inputs, const std::vector
                              int jobs, Progress& bar,
                              const std::function<void(size_t, Record&)>& work) {
   std::vector<Record> records = started;
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i; (i = next++) < inputs.size();) {
-      const auto t0 = std::chrono::steady_clock::now();
-      work(i, records[i]);
-      records[i].seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      bar.fileDone(records[i].size);
-    }
-  };
-  // The workers hold their share of the thread budget (main sets it from
-  // --jobs; strata/parallel.h), and the chunks and images inside each input
-  // get what they leave. This thread is the first worker.
-  ThreadReservation more(std::min(jobCount(jobs, inputs.size()), threadBudget()) - 1);
-  const unsigned n = more.count() + 1;
-  if (n == 1) {
-    worker();
-  } else {
-    std::vector<std::thread> threads;
-    for (unsigned j = 0; j < n; ++j) threads.emplace_back(worker);
-    for (auto& t : threads) t.join();
-  }
+  // The inputs on threads of the budget (main sets it from --jobs;
+  // strata/parallel.h), this one the first; the chunks and images inside
+  // each input get what they leave.
+  parallelFor(inputs.size(), jobCount(jobs, inputs.size()), [&](size_t i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    work(i, records[i]);
+    records[i].seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    bar.fileDone(records[i].size);
+  });
   bar.finish();
   return records;
 }
@@ -129,28 +115,23 @@ std::string ignoredNote(const ExpandedInputs& ex) {
   return ex.ignored.empty() ? "" : ", " + std::to_string(ex.ignored.size()) + " not recognised";
 }
 
-bool applyShard(const BatchArgs& args, ExpandedInputs& ex, std::vector<std::string>* names) {
+bool applyShard(const BatchArgs& args, ExpandedInputs& ex, std::vector<std::string>& names) {
   if (args.shard.empty()) return true;
-  std::vector<Input>& inputs = ex.inputs;
   std::string why;
   const std::optional<Shard> s = parseShard(args.shard, why);
   if (!s) {
     std::fprintf(stderr, "strata: error: %s\n", why.c_str());
     return false;
   }
-  if (names) {
-    std::vector<Input> in;
-    std::vector<std::string> out;
-    for (size_t i = 0; i < inputs.size(); ++i)
-      if (shardOf(inputs[i].key, s->count) == s->index) {
-        in.push_back(inputs[i]);
-        out.push_back((*names)[i]);
-      }
-    inputs.swap(in);
-    names->swap(out);
-  } else {
-    keepShard(inputs, *s);
-  }
+  std::vector<Input> in;
+  std::vector<std::string> out;
+  for (size_t i = 0; i < ex.inputs.size(); ++i)
+    if (shardOf(ex.inputs[i].key, s->count) == s->index) {
+      in.push_back(ex.inputs[i]);
+      out.push_back(names[i]);
+    }
+  ex.inputs.swap(in);
+  names.swap(out);
   keepShard(ex.ignored, *s);
   return true;
 }

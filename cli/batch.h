@@ -1,5 +1,5 @@
 #pragma once
-// What convert, validate and textures share around their per-input work:
+// What the batch commands share around their per-input work (command.h):
 // --shard, --report, --jobs workers that each hold one input at a time (so a
 // batch holds at most --jobs inputs in memory), progress, and the records.
 #include "inputs.h"
@@ -49,9 +49,9 @@ bool makeOutputDirectory(const std::string& dir);
 // How many records were skipped and how many failed, for the summary line.
 size_t countStatus(const std::vector<Record>& records, Status status);
 
-// Applies --shard to the inputs (and the parallel `names`, when given) and to
-// the files ignored; false with a usage error printed when the option is malformed.
-bool applyShard(const BatchArgs& args, ExpandedInputs& ex, std::vector<std::string>* names);
+// Applies --shard to the inputs, the parallel `names` and the files ignored;
+// false with a usage error printed when the option is malformed.
+bool applyShard(const BatchArgs& args, ExpandedInputs& ex, std::vector<std::string>& names);
 
 // Drops the inputs a directory walk found that `useless` says the command
 // cannot use (a TQT for convert: the CHU beside it reads it).

@@ -32,7 +32,7 @@ struct TilesArgs {
   std::string output; // the tileset directory (a batch: one per input inside it)
   std::string textures = "png";
   bool compress = false; // EXT_meshopt_compression in every GLB
-  int jobs = 0;
+  BatchArgs batch;       // --shard, --report, --jobs, --skip-existing
   LoadOptions load;
 };
 int runTiles(const TilesArgs& args);
@@ -46,12 +46,9 @@ struct ValidateArgs {
   std::vector<std::string> inputs;
   bool json = false;
   bool strict = false; // warnings fail the run too (exit 1), for pipelines that want a clean bill
-  BatchArgs batch;     // --shard, --report
+  BatchArgs batch;     // --shard, --report, --level
 };
 int runValidate(const ValidateArgs& args);
-
-// Prints each piece a --partial run left out on stderr, naming the input.
-void printLeftOut(Progress& bar, const std::string& input, const std::vector<std::string>& leftOut);
 
 // `strata textures --encode` (texture_encode.cpp): BC re-encoding options.
 struct TextureEncodeArgs {

@@ -7,10 +7,6 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <io.h>
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 // shellapi.h needs windows.h first.
 #include <shellapi.h>

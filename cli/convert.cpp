@@ -1,75 +1,21 @@
 // `strata convert IN... -o OUT` (design.md "The strata command").
 #include "batch.h"
+#include "command.h"
 #include "commands.h"
 #include "inputs.h"
 #include "levels.h"
+#include "load.h"
+#include "options.h"
 #include "outputs.h"
 #include "progress.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/formats.h"
-#include "strata/parallel.h"
 
-#include <algorithm>
-#include <cctype>
-#include <chrono>
 #include <cstdio>
-#include <filesystem>
 
 namespace strata::cli {
-
-namespace fs = std::filesystem;
-
-static gltf::TextureMode textureMode(const std::string& s) {
-  if (s == "ktx2") return gltf::TextureMode::Ktx2;
-  if (s == "none") return gltf::TextureMode::None;
-  return gltf::TextureMode::Png;
-}
-
-static std::string lowerExtension(const std::string& path) {
-  std::string ext = pathOf(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return ext;
-}
-
-// Counts of what the scene holds, for the report's census.
-static nlohmann::json sceneSummary(const Scene& scene) {
-  size_t triangles = 0;
-  for (const MeshOutline& m : scene.meshSource.outlines)
-    for (const PrimitiveOutline& p : m) triangles += p.indices / 3;
-  for (const Mesh& m : scene.meshes)
-    for (const Primitive& p : m.primitives) triangles += p.indices.size() / 3;
-  return {{"nodes", scene.nodes.size()},
-          {"meshes", scene.meshes.size()},
-          {"triangles", triangles},
-          {"images", scene.images.size()}};
-}
-
-// The input's scene, as `opts` asks: its warnings and pieces left out told
-// and recorded, its census in the report.
-static Scene loadScene(const Input& in, const FormatHandler& h, LoadOptions opts, Progress& bar,
-                       Record& rec) {
-  bar.phase("reading");
-  // The reader calls back once per piece it has built (chunks, tfrags).
-  if (!opts.progress)
-    opts.progress = [&](size_t d, size_t t) {
-      if (d == 1) bar.phase("building");
-      bar.update(d, t);
-    };
-  Scene scene = h.load(in.path, opts);
-  std::string lines;
-  for (const std::string& w : scene.warnings) {
-    lines += in.path + ": warning: " + w + "\n";
-    rec.warnings.push_back({w, Error::kNoOffset});
-  }
-  if (!lines.empty()) bar.print(stderr, lines);
-  printLeftOut(bar, in.path, scene.leftOut);
-  rec.leftOut = scene.leftOut;
-  rec.summary = sceneSummary(scene);
-  return scene;
-}
 
 // Converts one input into `out`, filling `rec` (outputs, warnings, pieces left
 // out); throws what stops it. Lines for the user go through `bar`. The writer
@@ -98,7 +44,7 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
     printLeftOut(bar, in.path, written.leftOut);
     rec.leftOut = written.leftOut;
   } else {
-    const Scene scene = loadScene(in, h, loadOptionsFor(writer, load, oo), bar, rec);
+    const Scene scene = loadScene(in.path, h, loadOptionsFor(writer, load, oo), bar, rec);
     if (oo.textures == gltf::TextureMode::Ktx2)
       for (const Image& img : scene.images) noteUastcResize(img, in.path);
     bar.phase(oo.textures == gltf::TextureMode::None || scene.images.empty()
@@ -115,79 +61,61 @@ static void convertOne(const Input& in, const std::string& out, const ConvertArg
   rec.outputs = existingOutputs(written.files);
 }
 
-int runConvert(const ConvertArgs& args) {
-  const auto t0 = std::chrono::steady_clock::now();
-  ExpandedInputs ex = expandInputs(args.inputs);
-  expandDiscs(ex, args.load.partial);
-  if (!selectLevels(ex, args.batch.levels)) return kExitFailed;
-  // One level picked from an image or a directory, into OUT.glb: a file, not a batch.
-  const std::string outExt = lowerExtension(args.output);
-  if (!args.batch.levels.empty() && ex.inputs.size() == 1 &&
-      (outExt == ".glb" || outExt == ".gltf"))
-    ex.batch = false;
-  // Files found in a directory that hold no scene (a TQT beside its CHU) are not inputs.
-  dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.load; });
-  if (ex.inputs.empty()) {
-    std::fprintf(stderr, "strata: error: no convertible input found\n");
-    return kExitFailed;
-  }
-  // One input: OUT is its file. A batch: OUT is a directory of OUT/<stem>.glb.
-  std::vector<std::string> outputs = ex.batch
-                                         ? batchOutputNames(ex.inputs, args.output, ".glb")
-                                         : std::vector<std::string>(ex.inputs.size(), args.output);
-  if (!applyShard(args.batch, ex, &outputs)) return kExitUsage;
-  if (ex.batch && !makeOutputDirectory(args.output)) return kExitFailed;
-  std::vector<Record> started;
-  uint64_t bytes = 0;
-  for (const Input& in : ex.inputs) {
-    started.push_back(startRecord(in));
-    bytes += started.back().size;
-  }
-  Progress bar(ex.batch || ex.inputs.empty()
-                   ? "converting"
-                   : "converting " + pathOf(ex.inputs.front().path).filename().string(),
-               ex.batch ? ex.inputs.size() : 0, ex.batch ? bytes : 0);
+// The work on one input of a convert: left alone with --skip-existing when
+// its output is there, else converted.
+static void convertInput(const Input& in, const std::string& out, bool batch,
+                         const ConvertArgs& args, Progress& bar, Record& r) {
   // Off a terminal a batch says one line per input on stdout (on one, the bar does).
-  const bool lines = ex.batch && !bar.terminal();
-  LoadOptions load = args.load;
-  std::vector<Record> records =
-      runBatch(ex.inputs, started, ex.batch ? args.batch.jobs : 1, bar, [&](size_t i, Record& r) {
-        const std::string& out = outputs[i];
-        if (args.batch.skipExisting) {
-          // Outputs are renamed into place only once complete: one that is
-          // there is whole (beside-written KTX2 files come before the GLB).
-          std::vector<OutputFile> have = existingOutputs({out});
-          if (!have.empty()) {
-            r.status = Status::Skipped;
-            r.outputs = have;
-            if (lines) bar.print(stdout, r.path + ": skipped, " + out + " exists\n");
-            return;
-          }
-        }
-        // In a batch the bar counts inputs: the load's own counts would fight it.
-        LoadOptions opts = load;
-        if (ex.batch) opts.progress = [](size_t, size_t) {};
-        try {
-          convertOne(ex.inputs[i], out, args, opts, bar, r);
-          if (lines) bar.print(stdout, r.path + ": converted to " + out + "\n");
-        } catch (const std::exception& e) {
-          recordFailure(r, e);
-          bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
-        }
-      });
-  withdrawBrokenDiscs(records, args.load.partial);
-  const size_t skipped = countStatus(records, Status::Skipped);
-  const size_t failed = countStatus(records, Status::Failed);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("converted %zu of %zu inputs into %s (%zu skipped, %zu failed%s; %s)\n",
-              records.size() - skipped - failed, records.size(), args.output.c_str(), skipped,
-              failed, ignoredNote(ex).c_str(), summaryTail(records, seconds).c_str());
-  if (!writeRunReport(args.batch, "convert",
-                      jobCount(ex.batch ? args.batch.jobs : 1, records.size()), seconds, ex,
-                      records))
-    return kExitFailed;
-  return failed ? kExitFailed : kExitOk;
+  const bool lines = batch && !bar.terminal();
+  if (args.batch.skipExisting) {
+    // Outputs are renamed into place only once complete: one that is
+    // there is whole (beside-written KTX2 files come before the GLB).
+    std::vector<OutputFile> have = existingOutputs({out});
+    if (!have.empty()) {
+      r.status = Status::Skipped;
+      r.outputs = have;
+      if (lines) bar.print(stdout, r.path + ": skipped, " + out + " exists\n");
+      return;
+    }
+  }
+  // In a batch the bar counts inputs: the load's own counts would fight it.
+  LoadOptions opts = args.load;
+  if (batch) opts.progress = [](size_t, size_t) {};
+  convertOne(in, out, args, opts, bar, r);
+  if (lines) bar.print(stdout, r.path + ": converted to " + out + "\n");
+}
+
+int runConvert(const ConvertArgs& args) {
+  Command c{"convert", "converting", &args.inputs, &args.batch};
+  c.labelNamesInput = true;
+  c.partial = args.load.partial;
+  // One input: OUT is its file. A batch: OUT is a directory of OUT/<stem>.glb.
+  c.output = args.output;
+  c.batchExtension = ".glb";
+  c.batchDirectory = true;
+  c.choose = [&](ExpandedInputs& ex) {
+    // One level picked from an image or a directory, into OUT.glb: a file, not a batch.
+    const std::string outExt = lowerExtension(args.output);
+    if (!args.batch.levels.empty() && ex.inputs.size() == 1 &&
+        (outExt == ".glb" || outExt == ".gltf"))
+      ex.batch = false;
+    // Files found in a directory that hold no scene (a TQT beside its CHU) are not inputs.
+    dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.load; });
+    if (!ex.inputs.empty()) return true;
+    std::fprintf(stderr, "strata: error: no convertible input found\n");
+    return false;
+  };
+  c.one = [&](const Input& in, const std::string& out, bool batch, Progress& bar, Record& r) {
+    convertInput(in, out, batch, args, bar, r);
+  };
+  c.settle = [&](std::vector<Record>& records) { withdrawBrokenDiscs(records, args.load.partial); };
+  c.summary = [&](const CommandRun& run) {
+    std::printf("converted %zu of %zu inputs into %s (%zu skipped, %zu failed%s; %s)\n",
+                run.records.size() - run.skipped - run.failed, run.records.size(),
+                args.output.c_str(), run.skipped, run.failed, ignoredNote(run.ex).c_str(),
+                summaryTail(run.records, run.seconds).c_str());
+  };
+  return runCommand(c);
 }
 
 } // namespace strata::cli

@@ -1,15 +1,14 @@
 // `strata info` and `strata validate`.
 #include "batch.h"
+#include "command.h"
 #include "commands.h"
 #include "info_summary.h"
 #include "inputs.h"
-#include "levels.h"
 
 #include "strata/error.h"
 #include "strata/rc2.h"
 #include "strata/text.h"
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 
@@ -71,81 +70,85 @@ int runInfo(const std::string& input, InfoView view, const std::vector<std::stri
   }
 }
 
-int runValidate(const ValidateArgs& args) {
-  const auto t0 = std::chrono::steady_clock::now();
-  ExpandedInputs ex = expandInputs(args.inputs);
-  expandDiscs(ex, false);
-  if (!selectLevels(ex, args.batch.levels)) return kExitFailed;
-  if (!applyShard(args.batch, ex, nullptr)) return kExitUsage;
-  std::vector<Record> started;
-  uint64_t bytes = 0;
-  for (const Input& in : ex.inputs) {
-    started.push_back(startRecord(in));
-    bytes += started.back().size;
-  }
+namespace {
+
+// What validate gathers over its inputs, one at a time, for its summary.
+struct ValidateTotals {
   size_t bad = 0, warnings = 0;
   json census = json::object(), reports = json::array();
-  Progress bar("validating", ex.inputs.size() > 1 ? ex.inputs.size() : 0, bytes);
-  // One input at a time: the lines come out in input order.
-  std::vector<Record> records = runBatch(ex.inputs, started, 1, bar, [&](size_t i, Record& rec) {
-    const Input& in = ex.inputs[i];
-    ValidationReport rep;
-    rep.file = in.path;
-    try {
-      // An unrecognised input: requireFormat throws what is wrong with it.
-      const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
-      rep = h.validate(in.path);
-    } catch (const Error& e) {
-      rep.error(e.offset(), e.detail());
-    } catch (const std::exception& e) {
-      // validate never throws for bad input: this is a bug, reported, not a crash.
-      rep.error(~uint64_t(0), std::string("internal error while validating: ") + e.what());
-    }
-    bad += rep.errors() > 0;
-    warnings += rep.warnings();
-    rec.format = rep.format;
-    rec.summary = rep.summary;
-    for (const Finding& f : rep.findings)
-      (f.severity == Severity::Error     ? rec.errors
-       : f.severity == Severity::Warning ? rec.warnings
-                                         : rec.notes)
-          .push_back({f.message, f.offset});
-    if (rep.errors() || (args.strict && rep.warnings())) rec.status = Status::Failed;
-    json& bucket = census[rep.format.empty() ? "unknown" : rep.format];
-    accumulate(bucket, rep.summary);
-    accumulate(bucket, json{{"files", 1}, {"invalidFiles", rep.errors() ? 1 : 0}});
+};
+
+} // namespace
+
+// Validates one input into `rec` and `totals`; its findings on stdout (or,
+// with --json, in the document printed at the end).
+static void validateOne(const Input& in, const ValidateArgs& args, Progress& bar, Record& rec,
+                        ValidateTotals& totals) {
+  ValidationReport rep;
+  rep.file = in.path;
+  try {
+    // An unrecognised input: requireFormat throws what is wrong with it.
+    const FormatHandler& h = in.handler ? *in.handler : requireFormat(in.path);
+    rep = h.validate(in.path);
+  } catch (const Error& e) {
+    rep.error(e.offset(), e.detail());
+  } catch (const std::exception& e) {
+    // validate never throws for bad input: this is a bug, reported, not a crash.
+    rep.error(~uint64_t(0), std::string("internal error while validating: ") + e.what());
+  }
+  totals.bad += rep.errors() > 0;
+  totals.warnings += rep.warnings();
+  rec.format = rep.format;
+  rec.summary = rep.summary;
+  for (const Finding& f : rep.findings)
+    (f.severity == Severity::Error     ? rec.errors
+     : f.severity == Severity::Warning ? rec.warnings
+                                       : rec.notes)
+        .push_back({f.message, f.offset});
+  if (rep.errors() || (args.strict && rep.warnings())) rec.status = Status::Failed;
+  json& bucket = totals.census[rep.format.empty() ? "unknown" : rep.format];
+  accumulate(bucket, rep.summary);
+  accumulate(bucket, json{{"files", 1}, {"invalidFiles", rep.errors() ? 1 : 0}});
+  if (args.json) {
+    json fj = {{"file", escapeUtf8(in.path)}, {"format", rep.format}, {"summary", rep.summary}};
+    json findings = json::array();
+    for (const Finding& f : rep.findings) findings.push_back(findingJson(f));
+    fj["findings"] = findings;
+    totals.reports.push_back(fj);
+    return;
+  }
+  std::string lines;
+  for (const Finding& f : rep.findings) {
+    const char* sev = f.severity == Severity::Info ? "note" : severityName(f.severity);
+    lines += in.path + ": " + sev + atByte(f.offset) + ": " + f.message + "\n";
+  }
+  lines += in.path + ": " + (rep.errors() ? "INVALID" : "ok") + " (" +
+           std::to_string(rep.errors()) + " errors, " + std::to_string(rep.warnings()) +
+           " warnings)\n";
+  bar.print(stdout, lines);
+}
+
+int runValidate(const ValidateArgs& args) {
+  ValidateTotals totals;
+  Command c{"validate", "validating", &args.inputs, &args.batch};
+  c.spread = false; // one input at a time: the lines come out in input order
+  c.one = [&](const Input& in, const std::string&, bool, Progress& bar, Record& rec) {
+    validateOne(in, args, bar, rec, totals);
+  };
+  c.summary = [&](const CommandRun& run) {
     if (args.json) {
-      json fj = {{"file", escapeUtf8(in.path)}, {"format", rep.format}, {"summary", rep.summary}};
-      json findings = json::array();
-      for (const Finding& f : rep.findings) findings.push_back(findingJson(f));
-      fj["findings"] = findings;
-      reports.push_back(fj);
+      // The JSON document is all of stdout: its census and counts are the summary.
+      std::printf("%s\n",
+                  json({{"files", totals.reports}, {"census", totals.census}}).dump(2).c_str());
       return;
     }
-    std::string lines;
-    for (const Finding& f : rep.findings) {
-      const char* sev = f.severity == Severity::Info ? "note" : severityName(f.severity);
-      lines += in.path + ": " + sev + atByte(f.offset) + ": " + f.message + "\n";
-    }
-    lines += in.path + ": " + (rep.errors() ? "INVALID" : "ok") + " (" +
-             std::to_string(rep.errors()) + " errors, " + std::to_string(rep.warnings()) +
-             " warnings)\n";
-    bar.print(stdout, lines);
-  });
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (args.json) {
-    // The JSON document is all of stdout: its census and counts are the summary.
-    std::printf("%s\n", json({{"files", reports}, {"census", census}}).dump(2).c_str());
-  } else {
     std::printf("census:\n");
-    printHuman(census, 1);
+    printHuman(totals.census, 1);
     std::printf("validated %zu files: %zu invalid, %zu warnings (%s in%s; %.2f s)\n",
-                ex.inputs.size(), bad, warnings, humanBytes(bytes).c_str(), ignoredNote(ex).c_str(),
-                seconds);
-  }
-  if (!writeRunReport(args.batch, "validate", 1, seconds, ex, records)) return kExitFailed;
-  return bad || (args.strict && warnings) ? kExitFailed : kExitOk;
+                run.ex.inputs.size(), totals.bad, totals.warnings, humanBytes(run.bytes).c_str(),
+                ignoredNote(run.ex).c_str(), run.seconds);
+  };
+  return runCommand(c);
 }
 
 } // namespace strata::cli

@@ -1,6 +1,7 @@
 // The `strata` command (design.md "The strata command").
 #include "commands.h"
 #include "console.h"
+#include "options.h"
 #include "ytd_command.h"
 
 #include "strata/parallel.h"
@@ -11,24 +12,108 @@ namespace {
 
 using namespace strata::cli;
 
-// --shard, --report and, where a command writes files, --skip-existing and
-// --jobs (docs/distributed.md).
-void addBatchOptions(CLI::App* cmd, BatchArgs& b, bool writes) {
-  cmd->add_option("--level", b.levels,
-                  "Ratchet & Clank 2: the level to take from a disc image or a directory, by id "
-                  "or name (case-insensitive, e.g. --level oozla); repeatable");
-  cmd->add_option("--shard", b.shard,
-                  "Work on shard I of N (1 <= I <= N) of the inputs, chosen by a stable hash of "
-                  "each input's path below the argument it came from");
-  cmd->add_option("--report", b.report,
-                  "Write a JSON report: one record per input, the census and the run's totals");
-  if (!writes) return;
-  cmd->add_flag("--skip-existing", b.skipExisting,
-                "Leave an output that is already there alone (outputs are renamed into place "
-                "only when complete), so a rerun does only what is missing");
-  cmd->add_option("-j,--jobs", b.jobs,
-                  "Threads in all: inputs at once (each held in memory while it is worked on), "
-                  "and chunks and images inside an input on what they leave (default: all cores)");
+// A batch command: its inputs and, where it writes, -o.
+CLI::App* addBatchCommand(CLI::App& app, const char* name, const char* about,
+                          std::vector<std::string>& inputs, const char* inputsAre,
+                          std::string* output = nullptr, const char* outputIs = nullptr) {
+  auto* cmd = app.add_subcommand(name, about);
+  cmd->add_option("inputs", inputs, inputsAre)->required();
+  if (output) cmd->add_option("-o,--output", *output, outputIs)->required();
+  return cmd;
+}
+
+CLI::App* addConvert(CLI::App& app, ConvertArgs& conv) {
+  auto* convert = addBatchCommand(
+      app, "convert", "Convert inputs to glTF (.glb or .gltf), or a CHU to .atlas", conv.inputs,
+      "Input files or directories", &conv.output,
+      "Output .glb/.gltf (or .atlas for one CHU input), or a directory (several inputs)");
+  addGltfOptions(convert, conv.textures, conv.compress, true);
+  addLoadOptions(convert, kLod | kSkirts | kTextureLevel | kSwapRedBlue | kPartial, conv.load);
+  addLevelOption(convert, conv.batch.levels);
+  addBatchOptions(convert, conv.batch, true);
+  return convert;
+}
+
+CLI::App* addTiles(CLI::App& app, TilesArgs& tl) {
+  auto* tiles = addBatchCommand(
+      app, "tiles",
+      "Write an Atlas or CHU terrain as an OGC 3D Tiles 1.1 tileset (one GLB per chunk)", tl.inputs,
+      "Input .atlas/.chu files or directories", &tl.output,
+      "Tileset directory (several inputs: one per input)");
+  addGltfOptions(tiles, tl.textures, tl.compress, false);
+  addLoadOptions(tiles, kSwapRedBlue | kPartial, tl.load, "chunk");
+  addBatchOptions(tiles, tl.batch, true);
+  return tiles;
+}
+
+CLI::App* addValidate(CLI::App& app, ValidateArgs& val) {
+  auto* validate = addBatchCommand(app, "validate",
+                                   "Check every structural rule of the spec; exit 1 if any fails",
+                                   val.inputs, "Input files or directories");
+  validate->add_flag("--json", val.json, "Machine-readable JSON");
+  validate->add_flag("--strict", val.strict, "Exit 1 on warnings too, not only on errors");
+  addLevelOption(validate, val.batch.levels);
+  addBatchOptions(validate, val.batch, false);
+  return validate;
+}
+
+CLI::App* addTextures(CLI::App& app, TexturesArgs& tex) {
+  auto* textures =
+      addBatchCommand(app, "textures", "Write every texture of a file into a directory", tex.inputs,
+                      "Input files or directories", &tex.outDir,
+                      "Output directory (several inputs: a directory per input inside it)");
+  textures->add_option("--format", tex.format, "Image file format")
+      ->check(CLI::IsMember({"png", "dds", "ktx2"}));
+  textures->add_flag("--uastc", tex.uastc,
+                     "With --format ktx2: UASTC blocks (KHR_texture_basisu, zstd, mip chain) "
+                     "instead of the source's own format");
+  addTextureEncodeOptions(*textures, tex.encode);
+  addLoadOptions(textures, kSwapRedBlue | kPartial, tex.load, "texture");
+  addLevelOption(textures, tex.batch.levels);
+  addBatchOptions(textures, tex.batch, true);
+  return textures;
+}
+
+struct InfoArgs {
+  std::string input;
+  bool json = false, verbose = false;
+  std::vector<std::string> levels;
+};
+
+CLI::App* addInfo(CLI::App& app, InfoArgs& in) {
+  auto* info = app.add_subcommand("info", "Summarise a file (--json, --verbose: everything)");
+  info->add_option("input", in.input, "Input file")->required();
+  info->add_flag("--json", in.json, "Everything, as machine-readable JSON");
+  info->add_flag("--verbose", in.verbose, "Everything, as an indented tree");
+  addLevelOption(info, in.levels);
+  return info;
+}
+
+struct MergeArgs {
+  std::vector<std::string> inputs;
+  std::string output;
+};
+
+CLI::App* addReportMerge(CLI::App& app, MergeArgs& m) {
+  auto* report = app.add_subcommand("report", "Work on --report files");
+  report->require_subcommand(1);
+  auto* merge = report->add_subcommand(
+      "merge", "Merge shard reports into the report a single run would have written");
+  merge->add_option("reports", m.inputs, "Report files (--report)")->required();
+  merge->add_option("-o,--output", m.output, "Merged report to write")->required();
+  return merge;
+}
+
+CLI::App* addExportAtlas(CLI::App& app, ExportAtlasArgs& exp) {
+  auto* exportAtlas = app.add_subcommand(
+      "export-atlas", "Write an edited glTF/GLB (or OBJ, FBX) back to a v140 .atlas");
+  exportAtlas->add_option("edited", exp.edited, "Edited file: .glb, .gltf or any Assimp format")
+      ->required();
+  exportAtlas->add_option("--base", exp.base, "The .atlas the edit was converted from")->required();
+  exportAtlas->add_option("-o,--output", exp.output, "New .atlas to write")->required();
+  exportAtlas->add_flag("--rebuild-lods", exp.rebuildLods,
+                        "Regenerate the coarser levels above edited chunks from their children");
+  return exportAtlas;
 }
 
 } // namespace
@@ -40,113 +125,20 @@ int main(int argc, char** argv) {
   // (Before the subcommands, which inherit it.)
   app.allow_windows_style_options(false);
   app.set_version_flag("--version", "strata 0.1.0");
-
   ConvertArgs conv;
-  auto* convert =
-      app.add_subcommand("convert", "Convert inputs to glTF (.glb or .gltf), or a CHU to .atlas");
-  convert->add_option("inputs", conv.inputs, "Input files or directories")->required();
-  convert
-      ->add_option(
-          "-o,--output", conv.output,
-          "Output .glb/.gltf (or .atlas for one CHU input), or a directory (several inputs)")
-      ->required();
-  // "all": every level (strata::LoadOptions::kAllLevels); numbers pass through.
-  const CLI::Transformer lodAll(
-      std::map<std::string, int>{{"all", strata::LoadOptions::kAllLevels}});
-  convert
-      ->add_option("--lod", conv.load.lod,
-                   "Geometry level (Atlas: default the leaf level; tfrag: 0|1|2), or all")
-      ->transform(lodAll);
-  convert->add_flag("--skirts", conv.load.skirts,
-                    "Atlas: add skirt triangles as a second primitive");
-  convert->add_option("--textures", conv.textures, "Texture images in the glTF")
-      ->check(CLI::IsMember({"png", "ktx2", "none"}));
-  convert->add_flag("--compress", conv.compress,
-                    "Geometry through EXT_meshopt_compression (.glb; the plain data in "
-                    "<stem>.fallback.bin beside it)");
-  convert->add_option("--texture-level", conv.load.textureLevel,
-                      "Atlas: texture tree level to use");
-  convert->add_flag("--swap-red-blue", conv.load.swapRedBlue,
-                    "Atlas: JPEG/PNG tiles were made from BGR data (terrain looks blue-tinted)");
-  convert->add_flag("--partial", conv.load.partial,
-                    "Write every intact piece of a damaged input and name each piece left out "
-                    "(default: refuse the input)");
-  addBatchOptions(convert, conv.batch, true);
-
   TilesArgs tl;
-  auto* tiles = app.add_subcommand(
-      "tiles", "Write an Atlas or CHU terrain as an OGC 3D Tiles 1.1 tileset (one GLB per chunk)");
-  tiles->add_option("inputs", tl.inputs, "Input .atlas/.chu files or directories")->required();
-  tiles->add_option("-o,--output", tl.output, "Tileset directory (several inputs: one per input)")
-      ->required();
-  tiles->add_option("--textures", tl.textures, "Texture images in the GLBs")
-      ->check(CLI::IsMember({"png", "none"}));
-  tiles->add_flag("--compress", tl.compress,
-                  "Geometry through EXT_meshopt_compression (each GLB's plain data in "
-                  "<stem>.fallback.bin beside it)");
-  tiles->add_flag("--swap-red-blue", tl.load.swapRedBlue,
-                  "Atlas: JPEG/PNG tiles were made from BGR data (terrain looks blue-tinted)");
-  tiles->add_flag("--partial", tl.load.partial,
-                  "Write every intact chunk of a damaged input and name each piece left out");
-  tiles->add_option("-j,--jobs", tl.jobs, "Parallel work (default: all cores)");
-
-  std::string infoInput;
-  bool infoJson = false, infoVerbose = false;
-  auto* info = app.add_subcommand("info", "Summarise a file (--json, --verbose: everything)");
-  info->add_option("input", infoInput, "Input file")->required();
-  info->add_flag("--json", infoJson, "Everything, as machine-readable JSON");
-  info->add_flag("--verbose", infoVerbose, "Everything, as an indented tree");
-  std::vector<std::string> infoLevels;
-  info->add_option("--level", infoLevels,
-                   "Ratchet & Clank 2: describe this level of a disc image or directory (id or "
-                   "name); repeatable");
-
+  InfoArgs in;
   ValidateArgs val;
-  auto* validate = app.add_subcommand(
-      "validate", "Check every structural rule of the spec; exit 1 if any fails");
-  validate->add_option("inputs", val.inputs, "Input files or directories")->required();
-  validate->add_flag("--json", val.json, "Machine-readable JSON");
-  validate->add_flag("--strict", val.strict, "Exit 1 on warnings too, not only on errors");
-  addBatchOptions(validate, val.batch, false);
-
   TexturesArgs tex;
-  auto* textures = app.add_subcommand("textures", "Write every texture of a file into a directory");
-  textures->add_option("inputs", tex.inputs, "Input files or directories")->required();
-  textures
-      ->add_option("-o,--output", tex.outDir,
-                   "Output directory (several inputs: a directory per input inside it)")
-      ->required();
-  textures->add_option("--format", tex.format, "Image file format")
-      ->check(CLI::IsMember({"png", "dds", "ktx2"}));
-  textures->add_flag("--uastc", tex.uastc,
-                     "With --format ktx2: UASTC blocks (KHR_texture_basisu, zstd, mip chain) "
-                     "instead of the source's own format");
-  addTextureEncodeOptions(*textures, tex.encode);
-  textures->add_flag("--swap-red-blue", tex.load.swapRedBlue,
-                     "Atlas: JPEG/PNG tiles were made from BGR data");
-  textures->add_flag("--partial", tex.load.partial,
-                     "Write every intact texture of a damaged input and name each one left out");
-
-  addBatchOptions(textures, tex.batch, true);
-
-  std::vector<std::string> mergeInputs;
-  std::string mergeOutput;
-  auto* report = app.add_subcommand("report", "Work on --report files");
-  report->require_subcommand(1);
-  auto* merge = report->add_subcommand(
-      "merge", "Merge shard reports into the report a single run would have written");
-  merge->add_option("reports", mergeInputs, "Report files (--report)")->required();
-  merge->add_option("-o,--output", mergeOutput, "Merged report to write")->required();
-
+  MergeArgs mergeArgs;
   ExportAtlasArgs exp;
-  auto* exportAtlas = app.add_subcommand(
-      "export-atlas", "Write an edited glTF/GLB (or OBJ, FBX) back to a v140 .atlas");
-  exportAtlas->add_option("edited", exp.edited, "Edited file: .glb, .gltf or any Assimp format")
-      ->required();
-  exportAtlas->add_option("--base", exp.base, "The .atlas the edit was converted from")->required();
-  exportAtlas->add_option("-o,--output", exp.output, "New .atlas to write")->required();
-  exportAtlas->add_flag("--rebuild-lods", exp.rebuildLods,
-                        "Regenerate the coarser levels above edited chunks from their children");
+  const CLI::App* convert = addConvert(app, conv);
+  const CLI::App* tiles = addTiles(app, tl);
+  const CLI::App* info = addInfo(app, in);
+  const CLI::App* validate = addValidate(app, val);
+  const CLI::App* textures = addTextures(app, tex);
+  const CLI::App* merge = addReportMerge(app, mergeArgs);
+  const CLI::App* exportAtlas = addExportAtlas(app, exp);
 
   YtdArgs ytdArgs;
   auto* ytd = addYtdCommand(app, ytdArgs);
@@ -163,21 +155,24 @@ int main(int argc, char** argv) {
   }
   // --jobs is the process's whole thread budget (strata/parallel.h): a
   // batch's workers and the work inside each input share it.
-  const int jobs = *convert ? conv.batch.jobs : *textures ? tex.batch.jobs : *tiles ? tl.jobs : 0;
+  const int jobs = *convert    ? conv.batch.jobs
+                   : *textures ? tex.batch.jobs
+                   : *tiles    ? tl.batch.jobs
+                               : 0;
   if (jobs > 0) strata::setThreadBudget(unsigned(jobs));
   // Started now, they are running by the time the input is parsed and its
   // work spread (strata/parallel.h).
   if (*convert || *textures || *tiles || *ytd) strata::startHelperThreads();
   if (*convert) return runConvert(conv);
   if (*info)
-    return runInfo(infoInput,
-                   infoJson      ? InfoView::Json
-                   : infoVerbose ? InfoView::Tree
-                                 : InfoView::Summary,
-                   infoLevels);
+    return runInfo(in.input,
+                   in.json      ? InfoView::Json
+                   : in.verbose ? InfoView::Tree
+                                : InfoView::Summary,
+                   in.levels);
   if (*tiles) return runTiles(tl);
   if (*validate) return runValidate(val);
-  if (*merge) return runReportMerge(mergeInputs, mergeOutput);
+  if (*merge) return runReportMerge(mergeArgs.inputs, mergeArgs.output);
   if (*textures) return runTextures(tex);
   if (*exportAtlas) return runExportAtlas(exp);
   if (*ytd) return runYtd(*ytd, ytdArgs);

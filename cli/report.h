@@ -40,7 +40,7 @@ struct Record {
 
 // One command's run (a shard, or all of it).
 struct RunInfo {
-  std::string command; // "convert", "validate", "textures"
+  std::string command; // "convert", "validate", "textures", "tiles"
   uint32_t shardIndex = 1, shardCount = 1;
   unsigned jobs = 1;
   double wallSeconds = 0;

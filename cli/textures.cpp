@@ -1,7 +1,8 @@
 // `strata textures IN -o DIR --format png|dds|ktx2`.
 #include "batch.h"
+#include "command.h"
 #include "commands.h"
-#include "levels.h"
+#include "load.h"
 
 #include "strata/error.h"
 #include "strata/fileio.h"
@@ -11,8 +12,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <set>
@@ -20,11 +19,6 @@
 namespace strata::cli {
 
 namespace fs = std::filesystem;
-
-static std::string lowerCase(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 void noteUastcResize(const Image& img, const std::string& source) {
   uint32_t w, h;
@@ -34,13 +28,6 @@ void noteUastcResize(const Image& img, const std::string& source) {
                  "%s: note: texture %s resized from %ux%u to %ux%u for UASTC KTX2 "
                  "(KHR_texture_basisu needs multiples of 4)\n",
                  source.c_str(), img.name.c_str(), img.width, img.height, w, h);
-}
-
-void printLeftOut(Progress& bar, const std::string& input,
-                  const std::vector<std::string>& leftOut) {
-  std::string lines;
-  for (const std::string& piece : leftOut) lines += input + ": left out: " + piece + "\n";
-  if (!lines.empty()) bar.print(stderr, lines);
 }
 
 // Writes every texture of `in` into `dir`, filling `rec`; throws what stops
@@ -81,7 +68,7 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
   for (size_t i = 0; i < images.size(); ++i) {
     std::string name = fileSafeName(images[i].name);
     // Dictionaries of different .ydd entries may reuse a texture name: number the repeats.
-    for (int n = 2; !taken.insert(lowerCase(name + ext)).second; ++n)
+    for (int n = 2; !taken.insert(lowerAscii(name + ext)).second; ++n)
       name = fileSafeName(images[i].name) + "_" + std::to_string(n);
     names[i] = name + ext;
     skip[i] = skipExisting && fs::exists(dir / pathOf(names[i]));
@@ -129,88 +116,78 @@ static void writeTextures(const Input& in, const fs::path& dir, const TexturesAr
   for (const OutputFile& k : existingOutputs(kept)) rec.outputs.push_back(k);
 }
 
+// A batch's input into DIR/<stem>/, built beside it and renamed into place
+// once complete; with --skip-existing a directory that is there is left alone.
+static void writeTexturesInto(const Input& in, const fs::path& dir, const TexturesArgs& args,
+                              Progress& bar, Record& r) {
+  if (args.batch.skipExisting && fs::is_directory(pathOf(dir))) {
+    r.status = Status::Skipped; // renamed into place only when complete
+    for (const auto& e : fs::directory_iterator(pathOf(dir)))
+      r.outputs.push_back({e.path().string(), e.file_size()});
+    std::sort(r.outputs.begin(), r.outputs.end(),
+              [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });
+    return;
+  }
+  fs::path partial = dir.parent_path() / pathOf("." + dir.filename().string() + ".partial");
+  std::error_code ec;
+  fs::remove_all(pathOf(partial), ec);
+  try {
+    // Created first: an input without textures gets its (empty)
+    // directory too, so --skip-existing knows it is done.
+    fs::create_directories(pathOf(partial));
+    writeTextures(in, partial, args, false, bar, r);
+    fs::remove_all(pathOf(dir), ec);
+    fs::rename(partial, dir);
+  } catch (...) {
+    fs::remove_all(pathOf(partial), ec);
+    throw;
+  }
+  for (OutputFile& o : r.outputs) o.path = (dir / pathOf(o.path).filename()).string();
+}
+
+// The work on one input of `strata textures`; the files it wrote on stdout.
+static void texturesOf(const Input& in, const std::string& out, bool batch,
+                       const TexturesArgs& args, Progress& bar, Record& r) {
+  if (!batch)
+    writeTextures(in, pathOf(out), args, args.batch.skipExisting, bar, r);
+  else
+    writeTexturesInto(in, pathOf(out), args, bar, r);
+  if (r.status == Status::Skipped) return;
+  // The files written come first in outputs, those left alone after them.
+  std::string lines;
+  const size_t written = r.summary.value("written", size_t(0));
+  for (size_t k = 0; k < written && k < r.outputs.size(); ++k) lines += r.outputs[k].path + "\n";
+  bar.print(stdout, lines);
+}
+
 int runTextures(const TexturesArgs& args) {
-  const auto t0 = std::chrono::steady_clock::now();
   const std::string misuse = checkTextureEncodeArgs(args.encode, args.format, args.uastc);
   if (!misuse.empty()) {
     std::fprintf(stderr, "strata: error: %s\n", misuse.c_str());
     return kExitUsage;
   }
-  ExpandedInputs ex = expandInputs(args.inputs);
-  expandDiscs(ex, args.load.partial);
-  if (!selectLevels(ex, args.batch.levels)) return kExitFailed;
-  // Files found in a directory that hold no textures (a CHU: its TQT does) are not inputs.
-  dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.textures; });
-  // One input writes into DIR; a batch writes each input into DIR/<stem>/,
-  // built beside it and renamed into place once complete.
-  std::vector<std::string> dirs = ex.batch
-                                      ? batchOutputNames(ex.inputs, args.outDir, "")
-                                      : std::vector<std::string>(ex.inputs.size(), args.outDir);
-  if (!applyShard(args.batch, ex, &dirs)) return kExitUsage;
-  std::vector<Record> started;
-  uint64_t bytes = 0;
-  for (const Input& in : ex.inputs) {
-    started.push_back(startRecord(in));
-    bytes += started.back().size;
-  }
-  Progress bar("textures", ex.batch ? ex.inputs.size() : 0, ex.batch ? bytes : 0);
-  std::vector<Record> records =
-      runBatch(ex.inputs, started, ex.batch ? args.batch.jobs : 1, bar, [&](size_t i, Record& r) {
-        const fs::path dir = pathOf(dirs[i]);
-        try {
-          if (!ex.batch) {
-            writeTextures(ex.inputs[i], dir, args, args.batch.skipExisting, bar, r);
-          } else if (args.batch.skipExisting && fs::is_directory(pathOf(dir))) {
-            r.status = Status::Skipped; // renamed into place only when complete
-            for (const auto& e : fs::directory_iterator(pathOf(dir)))
-              r.outputs.push_back({e.path().string(), e.file_size()});
-            std::sort(r.outputs.begin(), r.outputs.end(),
-                      [](const OutputFile& a, const OutputFile& b) { return a.path < b.path; });
-            return;
-          } else {
-            fs::path partial =
-                dir.parent_path() / pathOf("." + dir.filename().string() + ".partial");
-            std::error_code ec;
-            fs::remove_all(pathOf(partial), ec);
-            try {
-              // Created first: an input without textures gets its (empty)
-              // directory too, so --skip-existing knows it is done.
-              fs::create_directories(pathOf(partial));
-              writeTextures(ex.inputs[i], partial, args, false, bar, r);
-              fs::remove_all(pathOf(dir), ec);
-              fs::rename(partial, dir);
-            } catch (...) {
-              fs::remove_all(pathOf(partial), ec);
-              throw;
-            }
-            for (OutputFile& o : r.outputs) o.path = (dir / pathOf(o.path).filename()).string();
-          }
-          // The files written come first in outputs, those left alone after them.
-          std::string lines;
-          const size_t written = r.summary.value("written", size_t(0));
-          for (size_t k = 0; k < written && k < r.outputs.size(); ++k)
-            lines += r.outputs[k].path + "\n";
-          bar.print(stdout, lines);
-        } catch (const std::exception& e) {
-          recordFailure(r, e);
-          bar.print(stderr, std::string("strata: error: ") + e.what() + "\n");
-        }
-      });
-  const size_t skipped = countStatus(records, Status::Skipped);
-  const size_t failed = countStatus(records, Status::Failed);
-  size_t textures = 0;
-  for (const Record& r : records) textures += r.summary.value("written", size_t(0));
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  // The last line on stdout, after the files written, as for convert and validate.
-  std::printf("wrote %zu textures from %zu of %zu inputs to %s (%zu skipped, %zu failed%s; %s)\n",
-              textures, records.size() - skipped - failed, records.size(), args.outDir.c_str(),
-              skipped, failed, ignoredNote(ex).c_str(), summaryTail(records, seconds).c_str());
-  if (!writeRunReport(args.batch, "textures",
-                      jobCount(ex.batch ? args.batch.jobs : 1, records.size()), seconds, ex,
-                      records))
-    return kExitFailed;
-  return failed ? kExitFailed : kExitOk;
+  Command c{"textures", "textures", &args.inputs, &args.batch};
+  c.partial = args.load.partial;
+  // One input writes into DIR; a batch writes each input into DIR/<stem>/.
+  c.output = args.outDir;
+  c.choose = [](ExpandedInputs& ex) {
+    // Files found in a directory that hold no textures (a CHU: its TQT does) are not inputs.
+    dropFoundInDirectories(ex, [](const FormatHandler& h) { return !h.textures; });
+    return true;
+  };
+  c.one = [&](const Input& in, const std::string& out, bool batch, Progress& bar, Record& r) {
+    texturesOf(in, out, batch, args, bar, r);
+  };
+  c.summary = [&](const CommandRun& run) {
+    size_t textures = 0;
+    for (const Record& r : run.records) textures += r.summary.value("written", size_t(0));
+    // The last line on stdout, after the files written, as for convert and validate.
+    std::printf("wrote %zu textures from %zu of %zu inputs to %s (%zu skipped, %zu failed%s; %s)\n",
+                textures, run.records.size() - run.skipped - run.failed, run.records.size(),
+                args.outDir.c_str(), run.skipped, run.failed, ignoredNote(run.ex).c_str(),
+                summaryTail(run.records, run.seconds).c_str());
+  };
+  return runCommand(c);
 }
 
 } // namespace strata::cli

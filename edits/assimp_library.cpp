@@ -10,10 +10,6 @@
 #include <cwctype>
 #include <filesystem>
 #include <vector>
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 #else
 #include <dlfcn.h>

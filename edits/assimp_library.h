@@ -1,8 +1,8 @@
 #pragma once
 // Assimp, loaded the first time an OBJ or FBX edit is read, not when the
 // program starts: linked, its relocations and page faults made every
-// `strata` run slower (`strata --version` 3.5-4.0 ms against 2.2-2.4 ms,
-// docs/performance.md), though only export-atlas reads edits.
+// `strata` run slower (docs/performance.md), though only export-atlas reads
+// edits.
 // Through Assimp's C API (assimp/cimport.h), whose functions can be looked
 // up by name; the scene it returns is read through its headers' structs.
 #include <assimp/cimport.h>

@@ -2,7 +2,6 @@
 #include "assimp_library.h"
 #include "edit_reader.h"
 #include "edited_nodes.h"
-#include "gltf_writer.h"
 #include "normal_transform.h"
 
 #include "strata/error.h"
@@ -14,7 +13,6 @@
 #include <assimp/scene.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <memory>
@@ -99,7 +97,7 @@ private:
   // A negative up axis is a half turn about X, which keeps the handedness.
   Vec3 toSceneAxes(const double v[3]) const {
     const Vec3 f = {float(v[0]), float(v[1] * upSign_), float(v[2] * upSign_)};
-    return zUp_ ? f : gltf::fromGltfAxes(f);
+    return zUp_ ? f : fromYUp(f);
   }
 
   void visit(const aiNode& n, const Mat& parent, int depth) {
@@ -172,9 +170,7 @@ std::vector<AtlasChunkEdit> readAssimpEdits(const Source& in) {
   // found 35 KB .dae files that make Assimp 5.2's DAE importer allocate
   // gigabytes (docs/robustness.md); DCC tools export the same edit as glTF,
   // OBJ or FBX.
-  std::string ext = pathOf(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
+  const std::string ext = lowerExtension(path);
   if (ext != ".obj" && ext != ".fbx")
     throw Unsupported(path, Error::kNoOffset,
                       "an edited mesh is read as glTF/GLB (by its content) or as OBJ or FBX "

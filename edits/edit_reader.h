@@ -2,7 +2,7 @@
 // Edited files -> typed Atlas chunk edits, the way back (design.md "Atlas
 // write-back"). Every mesh-bearing node becomes one AtlasChunkEdit holding its
 // primitives with the node's world transform applied, in Atlas axes (Z up):
-// glTF's Y-up point (x, y, z) becomes (x, -z, y) (gltf::fromGltfAxes). The
+// glTF's Y-up point (x, y, z) becomes (x, -z, y) (fromYUp). The
 // chunk comes from the node's extras.strata {level, x, y}, else from
 // L<level>_<x>_<y> in its name or its mesh's (edited_nodes.h).
 #include "strata/atlas_export.h"

@@ -1,7 +1,6 @@
 // glTF 2.0 -> chunk edits through tinygltf (edit_reader.h).
 #include "edit_reader.h"
 #include "edited_nodes.h"
-#include "gltf_writer.h"
 #include "normal_transform.h"
 
 #include "strata/error.h"
@@ -394,13 +393,13 @@ private:
       prim.positions.resize(count);
       for (size_t i = 0; i < count; ++i) {
         if (isIdentity) { // exactly the values stored
-          prim.positions[i] = gltf::fromGltfAxes({p[i * 3], p[i * 3 + 1], p[i * 3 + 2]});
+          prim.positions[i] = fromYUp({p[i * 3], p[i * 3 + 1], p[i * 3 + 2]});
           continue;
         }
         double v[3];
         for (int r = 0; r < 3; ++r)
           v[r] = at(r, 0) * p[i * 3] + at(r, 1) * p[i * 3 + 1] + at(r, 2) * p[i * 3 + 2] + at(r, 3);
-        prim.positions[i] = gltf::fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
+        prim.positions[i] = fromYUp({float(v[0]), float(v[1]), float(v[2])});
       }
       auto nrm = gp.attributes.find("NORMAL");
       if (nrm != gp.attributes.end()) {
@@ -409,7 +408,7 @@ private:
         prim.normals.resize(count);
         for (size_t i = 0; i < count; ++i) {
           const std::array<double, 3> v = normals.apply(nv[i * 3], nv[i * 3 + 1], nv[i * 3 + 2]);
-          prim.normals[i] = gltf::fromGltfAxes({float(v[0]), float(v[1]), float(v[2])});
+          prim.normals[i] = fromYUp({float(v[0]), float(v[1]), float(v[2])});
         }
       }
       for (int set = 0; set < 2; ++set) {

@@ -1,6 +1,6 @@
 #include "batch_slots.h"
 
-#include "common/platform.h"
+#include "strata/platform.h"
 
 namespace strata::gltf {
 

@@ -41,12 +41,4 @@ GltfOutput writeGltf(const Scene& scene, const WriteOptions& options);
 std::vector<std::string> writeGltfFile(const Scene& scene, const std::string& path,
                                        WriteOptions options);
 
-// The axis rule, exposed for tests and the reader of edited glTF.
-inline Vec3 toGltfAxes(const Vec3& p) {
-  return {p[0], p[2], -p[1]};
-}
-inline Vec3 fromGltfAxes(const Vec3& p) {
-  return {p[0], -p[2], p[1]};
-}
-
 } // namespace strata::gltf

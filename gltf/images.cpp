@@ -3,7 +3,7 @@
 // the process's budget (strata/parallel.h).
 #include "stages.h"
 
-#include "common/base64.h"
+#include "strata/base64.h"
 #include "strata/image.h"
 #include "strata/parallel.h"
 

@@ -57,12 +57,12 @@ Slots spanOf(const MeshOutline& m) {
 }
 
 // The conversions, as types so each view's loop is compiled with its own.
-constexpr auto gltfAxes = [](const Vec3& v) { return toGltfAxes(v); };
+constexpr auto gltfAxes = [](const Vec3& v) { return toYUp(v); };
 constexpr auto same2 = [](const Vec2& v) { return v; };
 
 // glTF requires unit normals; a zero or non-finite normal becomes the up axis.
 constexpr auto unitNormal = [](const Vec3& in) -> Vec3 {
-  const Vec3 n = toGltfAxes(in);
+  const Vec3 n = toYUp(in);
   float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
   if (!(len > 1e-12f) || !std::isfinite(len)) return {0, 1, 0};
   return {n[0] / len, n[1] / len, n[2] / len};
@@ -262,7 +262,7 @@ Document documentOf(const Scene& scene, const WriteOptions& options,
   for (const Node& n : scene.nodes) {
     NodeItem item{&n};
     if (n.translation != Vec3{0, 0, 0}) {
-      const Vec3 t = toGltfAxes(n.translation);
+      const Vec3 t = toYUp(n.translation);
       item.translated = true;
       item.translation = {t[0], t[1], t[2]};
     }

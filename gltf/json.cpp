@@ -5,7 +5,7 @@
 #include "json_text.h"
 #include "stages.h"
 
-#include "common/base64.h"
+#include "strata/base64.h"
 #include "strata/parallel.h"
 
 #include <charconv>
@@ -441,19 +441,14 @@ void writeRuns(std::vector<List>& lists, int indent) {
   });
 }
 
-void list(JsonText& j, const char* key, const std::vector<std::string>& runs) {
-  if (runs.empty()) return;
+// `key`: [items], each written by `put` (JsonText::piece for runs of JSON
+// already made, JsonText::text for names); nothing when there are none.
+void list(JsonText& j, const char* key, const std::vector<std::string>& items,
+          void (JsonText::*put)(std::string_view) = &JsonText::piece) {
+  if (items.empty()) return;
   j.key(key);
   j.beginArray();
-  for (const std::string& run : runs) j.piece(run);
-  j.endArray();
-}
-
-void extensionList(JsonText& j, const char* key, const std::vector<std::string>& names) {
-  if (names.empty()) return;
-  j.key(key);
-  j.beginArray();
-  for (const std::string& e : names) j.text(e);
+  for (const std::string& item : items) (j.*put)(item);
   j.endArray();
 }
 
@@ -492,8 +487,8 @@ std::string joined(const DocumentJson& d, size_t room) {
   j.endObject();
   list(j, "bufferViews", runsOf("bufferViews"));
   list(j, "buffers", runsOf("buffers"));
-  extensionList(j, "extensionsRequired", d.extensionsRequired);
-  extensionList(j, "extensionsUsed", d.extensionsUsed);
+  list(j, "extensionsRequired", d.extensionsRequired, &JsonText::text);
+  list(j, "extensionsUsed", d.extensionsUsed, &JsonText::text);
   for (const char* key : {"images", "materials", "meshes", "nodes", "samplers"})
     list(j, key, runsOf(key));
   j.member("scene", 0);

@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <thread>
 
 using namespace strata::atlas;
 using namespace testsupport;
@@ -160,7 +159,7 @@ TEST(AtlasBadInput, ErrorIsTheFirstBadFrameInStubOrderWhereverItLies) {
     EXPECT_NE(e.find("at byte " + std::to_string(s2.offset) + " "), std::string::npos) << e;
     EXPECT_NE(e.find("for geometry stub 1 of TOC 0"), std::string::npos) << e;
   }
-  strata::setThreadBudget(std::max(1u, std::thread::hardware_concurrency()));
+  strata::setThreadBudget(strata::requestedJobs(0));
 }
 
 TEST(AtlasBadInput, UnknownTagIsAClearError) {

@@ -1,7 +1,7 @@
 // Collision generation on small hand-computed chunks
 // (atlas-torque-source-notes.md "Collision generation").
 #include "atlas/atlas_collision.h"
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 
 #include <gtest/gtest.h>
 

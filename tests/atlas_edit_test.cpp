@@ -6,9 +6,9 @@
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_lod.h"
 #include "atlas/atlas_lod_check.h"
-#include "common/quadtree.h"
 #include "edited_nodes.h"
 #include "strata/error.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 
 #include <gtest/gtest.h>

@@ -3,8 +3,8 @@
 // config chunks, and in-place GLB edits through tinygltf (an independent
 // glTF library, not Strata's reader).
 #include "atlas/atlas_io.h"
-#include "common/quadtree.h"
 #include "gltf_read_helpers.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 #include "test_support.h"
 

@@ -112,13 +112,8 @@ TEST(AtlasGltf, LeafLevelByDefaultAndLodSelectsALevel) {
   EXPECT_EQ(leaf.nodes.size(), 16u);
   ASSERT_NE(findNode(leaf, "L2_3_1"), nullptr);
   const tinygltf::Node* n = findNode(leaf, "L2_3_1");
-  // The chunk at (3, 1) spans world x in [192, 256], y in [64, 128]: glTF x, -z.
-  const auto& pos =
-      leaf.accessors[size_t(leaf.meshes[size_t(n->mesh)].primitives[0].attributes.at("POSITION"))];
-  EXPECT_DOUBLE_EQ(pos.minValues[0], 192);
-  EXPECT_DOUBLE_EQ(pos.maxValues[0], 256);
-  EXPECT_DOUBLE_EQ(pos.minValues[2], -128);
-  EXPECT_DOUBLE_EQ(pos.maxValues[2], -64);
+  // The chunk at (3, 1) spans world x in [192, 256], y in [64, 128].
+  expectSpans(leaf, "L2_3_1", 192, 256, 64, 128);
   // 4x4 quads = 32 triangles without the skirts.
   EXPECT_EQ(leaf.accessors[size_t(leaf.meshes[size_t(n->mesh)].primitives[0].indices)].count, 96u);
 

@@ -7,9 +7,9 @@
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
 #include "atlas_test_files.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 #include "test_support.h"
 
@@ -31,21 +31,7 @@ void expectSameScene(const Scene& a, const Scene& b) {
     EXPECT_EQ(a.nodes[i].mesh, b.nodes[i].mesh) << a.nodes[i].name;
   }
   ASSERT_EQ(a.meshes.size(), b.meshes.size());
-  for (size_t m = 0; m < a.meshes.size(); ++m) {
-    const Mesh &x = a.meshes[m], &y = b.meshes[m];
-    EXPECT_EQ(x.name, y.name);
-    ASSERT_EQ(x.primitives.size(), y.primitives.size()) << x.name;
-    for (size_t p = 0; p < x.primitives.size(); ++p) {
-      const Primitive &s = x.primitives[p], &t = y.primitives[p];
-      EXPECT_EQ(s.positions, t.positions) << x.name;
-      EXPECT_EQ(s.normals, t.normals) << x.name;
-      EXPECT_EQ(s.uv0, t.uv0) << x.name;
-      EXPECT_EQ(s.indices, t.indices) << x.name;
-      ASSERT_EQ(s.morphTargets.size(), t.morphTargets.size());
-      for (size_t k = 0; k < s.morphTargets.size(); ++k)
-        EXPECT_EQ(s.morphTargets[k].positions, t.morphTargets[k].positions) << x.name;
-    }
-  }
+  for (size_t m = 0; m < a.meshes.size(); ++m) expectSameMesh(a.meshes[m], b.meshes[m]);
   EXPECT_EQ(a.leftOut, b.leftOut);
   EXPECT_EQ(a.warnings, b.warnings);
 }
@@ -83,26 +69,19 @@ File terrain() {
 
 TEST(AtlasLoadAhead, EveryLevelWithAndWithoutSkirtsIsTheWholeModelsScene) {
   const fs::path path = writtenAtlas(terrain(), "shuffled.atlas");
-  for (int lod : {-1, 0, 1, 2})
-    for (bool skirts : {false, true}) {
-      SCOPED_TRACE("lod " + std::to_string(lod) + (skirts ? " skirts" : ""));
-      LoadOptions o;
-      o.lod = lod;
-      o.skirts = skirts;
-      o.textures = false;
-      const Scene s = loadBothWays(path, o);
-      const size_t side = size_t(1) << (lod < 0 ? 2 : lod);
-      EXPECT_EQ(s.meshes.size(), side * side);
-      ASSERT_FALSE(s.meshes.empty());
-      EXPECT_EQ(s.meshes[0].primitives.size(), skirts ? 2u : 1u);
-      // The synthetic chunk: a 5x5 grid and two skirt vertices a quad of
-      // each of its four edges, 4x4x2 triangles and as many in the skirts.
-      EXPECT_EQ(s.meshes[0].primitives[0].positions.size(), 5u * 5u + 4u * 4u * 2u);
-      EXPECT_EQ(s.meshes[0].primitives[0].indices.size(), 4u * 4u * 6u);
-      if (skirts) {
-        EXPECT_EQ(s.meshes[0].primitives[1].indices.size(), 4u * 4u * 6u);
-      }
+  forEachLodAndSkirts([&](const LoadOptions& o, size_t side) {
+    const Scene s = loadBothWays(path, o);
+    EXPECT_EQ(s.meshes.size(), side * side);
+    ASSERT_FALSE(s.meshes.empty());
+    EXPECT_EQ(s.meshes[0].primitives.size(), o.skirts ? 2u : 1u);
+    // The synthetic chunk: a 5x5 grid and two skirt vertices a quad of
+    // each of its four edges, 4x4x2 triangles and as many in the skirts.
+    EXPECT_EQ(s.meshes[0].primitives[0].positions.size(), 5u * 5u + 4u * 4u * 2u);
+    EXPECT_EQ(s.meshes[0].primitives[0].indices.size(), 4u * 4u * 6u);
+    if (o.skirts) {
+      EXPECT_EQ(s.meshes[0].primitives[1].indices.size(), 4u * 4u * 6u);
     }
+  });
 }
 
 TEST(AtlasLoadAhead, AFrameTwoStubsShareGivesBothNodesItsMesh) {

@@ -7,10 +7,10 @@
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
 #include "atlas_test_files.h"
-#include "common/quadtree.h"
 #include "gltf_writer.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 #include "test_support.h"
 
@@ -50,25 +50,20 @@ Scene onDemand(const fs::path& path, LoadOptions o) {
   return loadScene(std::make_shared<const FileBytes>(path.string()), o, path.string());
 }
 
-void expectSameMesh(const Mesh& x, const Mesh& y) {
-  EXPECT_EQ(x.name, y.name);
-  ASSERT_EQ(x.primitives.size(), y.primitives.size()) << x.name;
-  for (size_t p = 0; p < x.primitives.size(); ++p) {
-    const Primitive &s = x.primitives[p], &t = y.primitives[p];
-    EXPECT_EQ(s.positions, t.positions) << x.name;
-    EXPECT_EQ(s.normals, t.normals) << x.name;
-    EXPECT_EQ(s.uv0, t.uv0) << x.name;
-    EXPECT_EQ(s.uv1, t.uv1) << x.name;
-    EXPECT_EQ(s.colors, t.colors) << x.name;
-    EXPECT_EQ(s.indices, t.indices) << x.name;
-    EXPECT_EQ(s.material, t.material) << x.name;
-    ASSERT_EQ(s.morphTargets.size(), t.morphTargets.size());
-    for (size_t k = 0; k < s.morphTargets.size(); ++k) {
-      EXPECT_EQ(s.morphTargets[k].positions, t.morphTargets[k].positions) << x.name;
-      EXPECT_EQ(s.morphTargets[k].uv0, t.morphTargets[k].uv0) << x.name;
-    }
-  }
+// The untextured scene of the terrain written to `path`, meshes on demand.
+Scene untexturedOnDemand(const fs::path& path) {
+  LoadOptions o;
+  o.textures = false;
+  return onDemand(path, o);
 }
+
+// Windows refuses to cut short or rewrite a file while it is mapped
+// (ERROR_USER_MAPPED_FILE): it cannot change under a convert there.
+#ifdef _WIN32
+#define SKIP_WHERE_A_MAPPED_FILE_CANNOT_CHANGE() GTEST_SKIP() << "a mapped file cannot change"
+#else
+#define SKIP_WHERE_A_MAPPED_FILE_CANNOT_CHANGE()
+#endif
 
 // The on-demand scene against the held one: the same nodes, images,
 // materials and problems, no arrays held, every mesh made and outlined as
@@ -113,17 +108,10 @@ Scene expectSameWhenMade(const fs::path& path, const LoadOptions& o) {
 
 TEST(AtlasMeshesOnDemand, EveryLevelWithAndWithoutSkirtsMakesTheHeldMeshes) {
   const fs::path path = writtenAtlas(terrain(false), "shuffled.atlas");
-  for (int lod : {-1, 0, 1, 2})
-    for (bool skirts : {false, true}) {
-      SCOPED_TRACE("lod " + std::to_string(lod) + (skirts ? " skirts" : ""));
-      LoadOptions o;
-      o.lod = lod;
-      o.skirts = skirts;
-      o.textures = false;
-      const Scene s = expectSameWhenMade(path, o);
-      const size_t side = size_t(1) << (lod < 0 ? 2 : lod);
-      EXPECT_EQ(s.meshes.size(), side * side);
-    }
+  forEachLodAndSkirts([&](const LoadOptions& o, size_t side) {
+    const Scene s = expectSameWhenMade(path, o);
+    EXPECT_EQ(s.meshes.size(), side * side);
+  });
 }
 
 // Before v140 no normal is stored (§3): a chunk read into the memory of a
@@ -231,14 +219,9 @@ TEST(AtlasMeshesOnDemand, TheGltfWrittenIsTheHeldScenesByteForByte) {
 }
 
 TEST(AtlasMeshesOnDemand, AFrameChangedUnderTheConvertIsNamedByItsStub) {
-#ifdef _WIN32
-  GTEST_SKIP() << "Windows refuses to cut short or rewrite a file while it is mapped "
-                  "(ERROR_USER_MAPPED_FILE): it cannot change under a convert there";
-#endif
+  SKIP_WHERE_A_MAPPED_FILE_CANNOT_CHANGE();
   const fs::path path = writtenAtlas(terrain(false), "changed.atlas");
-  LoadOptions o;
-  o.textures = false;
-  const Scene s = onDemand(path, o);
+  const Scene s = untexturedOnDemand(path);
   std::vector<uint8_t> bytes = readBytes(path);
   const File f = readAtlas(bytes, "changed.atlas");
   size_t toc = 0;
@@ -261,14 +244,9 @@ TEST(AtlasMeshesOnDemand, AFrameChangedUnderTheConvertIsNamedByItsStub) {
 }
 
 TEST(AtlasMeshesOnDemand, AFileThatShrinksUnderTheConvertFailsItAndLeavesNoOutput) {
-#ifdef _WIN32
-  GTEST_SKIP() << "Windows refuses to cut short or rewrite a file while it is mapped "
-                  "(ERROR_USER_MAPPED_FILE): it cannot change under a convert there";
-#endif
+  SKIP_WHERE_A_MAPPED_FILE_CANNOT_CHANGE();
   const fs::path path = writtenAtlas(terrain(false), "shrinks.atlas");
-  LoadOptions o;
-  o.textures = false;
-  const Scene s = onDemand(path, o);
+  const Scene s = untexturedOnDemand(path);
   // Cut in place (the same file, not a new one renamed over it): the frames
   // past the cut no longer read.
   std::vector<uint8_t> bytes = readBytes(path);

@@ -1,7 +1,7 @@
 // Writer -> reader -> writer on synthetic terrain of every version, with the
 // physical chunk order shuffled and unreferenced bytes between chunks.
 #include "atlas/atlas_io.h"
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 
 #include <gtest/gtest.h>

@@ -4,8 +4,8 @@
 // (or left out) exactly as with texels; swapped or blended tiles keep theirs.
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 #include "test_support.h"
 

@@ -79,15 +79,11 @@ TEST(AtlasTextures, EachChunkShowsItsTile) {
       EXPECT_EQ(px[2], c[2]) << name;
     }
   // TEXCOORD_0 is tile-local (inside [0,1]); TEXCOORD_1 keeps the global coordinate.
-  const tinygltf::Node* n = findNode(m, "L2_1_2");
-  const auto& prim = m.meshes[size_t(n->mesh)].primitives[0];
-  std::vector<double> uv0 = accessorValues(m, prim.attributes.at("TEXCOORD_0"));
-  std::vector<double> uv1 = accessorValues(m, prim.attributes.at("TEXCOORD_1"));
-  std::vector<double> pos = accessorValues(m, prim.attributes.at("POSITION"));
+  expectGlobalTexcoord(m, "L2_1_2", 256);
+  std::vector<double> uv0 = nodeAttribute(m, "L2_1_2", "TEXCOORD_0");
+  std::vector<double> pos = nodeAttribute(m, "L2_1_2", "POSITION");
   for (size_t v = 0; v < uv0.size() / 2; ++v) {
-    double wx = pos[3 * v], wy = -pos[3 * v + 2]; // back to source axes
-    EXPECT_NEAR(uv1[2 * v], wy / 256, 1e-6);
-    EXPECT_NEAR(uv1[2 * v + 1], 1 - wx / 256, 1e-6);
+    double wx = pos[3 * v], wy = -pos[3 * v + 2];          // back to source axes
     EXPECT_NEAR(uv0[2 * v], (wy - 128) / 64, 1e-5);        // U = N tc.x - yL
     EXPECT_NEAR(uv0[2 * v + 1], 1 - (wx - 64) / 64, 1e-5); // V = N tc.y + xL + 1 - N
   }
@@ -165,24 +161,25 @@ fs::path writeBlended(const fs::path& dir, bool withSources) {
   o.treeDepth = 3;
   o.gridQuads = 2;
   File f = synthTerrain(o);
-  SynthTextureTree op, light;
-  op.depth = 3;
-  op.tileSize = 8;
-  light.depth = 2;
-  light.tileSize = 8;
-  addBlendedTextures(f, op, light, names, 64);
+  addBlendedTextures(f, {3, 8}, {2, 8}, names, 64); // opacity, light: depth, tile size
   fs::path p = dir / "blended.atlas";
   writeBytes(p, writeAtlas(f));
   return p;
+}
+
+// writeBlended's terrain converted to DIR/b.glb; the run succeeds.
+RunResult convertBlended(const fs::path& dir, bool withSources) {
+  const fs::path in = writeBlended(dir, withSources);
+  RunResult r = cli({"convert", in.string(), "-o", (dir / "b.glb").string()});
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  return r;
 }
 
 } // namespace
 
 TEST(AtlasTextures, BlendedColourIsBakedFromWeightsSourcesAndLight) {
   fs::path dir = tempDir();
-  fs::path in = writeBlended(dir, true);
-  RunResult r = cli({"convert", in.string(), "-o", (dir / "b.glb").string()});
-  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const RunResult r = convertBlended(dir, true);
   EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
   expectValid(dir / "b.glb");
   tinygltf::Model m = loadGltf((dir / "b.glb").string());
@@ -200,9 +197,7 @@ TEST(AtlasTextures, BlendedColourIsBakedFromWeightsSourcesAndLight) {
 
 TEST(AtlasTextures, BlendedWithoutSourcesSaysWhichAndExportsTheMaps) {
   fs::path dir = tempDir();
-  fs::path in = writeBlended(dir, false);
-  RunResult r = cli({"convert", in.string(), "-o", (dir / "b.glb").string()});
-  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const RunResult r = convertBlended(dir, false);
   EXPECT_NE(r.output.find("src/s0.png"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("src/s3.png"), std::string::npos) << r.output;
   expectValid(dir / "b.glb");
@@ -213,7 +208,7 @@ TEST(AtlasTextures, BlendedWithoutSourcesSaysWhichAndExportsTheMaps) {
   EXPECT_EQ(px[2], 0);
 
   // `strata textures` writes every tile of both trees.
-  RunResult t = cli({"textures", in.string(), "-o", (dir / "tiles").string()});
+  RunResult t = cli({"textures", (dir / "blended.atlas").string(), "-o", (dir / "tiles").string()});
   ASSERT_EQ(t.exitCode, 0) << t.output;
   size_t count = 0;
   for (auto& e : fs::directory_iterator(dir / "tiles")) count += e.path().extension() == ".png";

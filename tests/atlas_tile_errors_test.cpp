@@ -90,6 +90,27 @@ std::vector<Broken> brokenTiles() {
   return out;
 }
 
+// A tile of `format` (0 JPEG, 1 PNG) that both commands refuse, saying `what`.
+struct RefusedTile {
+  const char* name;
+  std::vector<uint8_t> bytes;
+  uint8_t format;
+  std::string what;
+};
+
+// `strata validate PATH`, or `strata convert PATH -o DIR/o.glb`: refused
+// (exit 1), saying `what`, in Strata's own lines only.
+MeasuredRun expectRefused(const char* command, const fs::path& path, const fs::path& dir,
+                          const std::string& what) {
+  std::vector<std::string> args = {command, path.string()};
+  if (std::string(command) == "convert") args.insert(args.end(), {"-o", (dir / "o.glb").string()});
+  MeasuredRun r = cliMeasured(args);
+  EXPECT_EQ(r.exitCode, 1) << command;
+  EXPECT_NE((r.out + r.err).find(what), std::string::npos) << r.out << r.err;
+  expectOnlyStrataLines(r.err, path.string());
+  return r;
+}
+
 } // namespace
 
 // For each broken PNG as chunk L2_1_2's tile (stub (2, 2) = 15): validate,
@@ -220,13 +241,7 @@ TEST(AtlasTileErrors, NoDecodableAncestorUnusedTilesTexturesAndTexturesNone) {
 // 74-byte PNG used to take 4.3 GB, the 337-byte JPEG 6.9 GB and 29 s).
 TEST(AtlasTileErrors, HugeDeclaredTilesFailFastWithBoundedMemory) {
   const fs::path dir = tempDir();
-  struct Case {
-    const char* name;
-    std::vector<uint8_t> bytes;
-    uint8_t format;
-    std::string what;
-  };
-  const Case cases[] = {
+  const RefusedTile cases[] = {
       {"PNG 32768^2", png(ihdr(32768, 32768), storedZlib(std::vector<uint8_t>(16, 0))), 1,
        "PNG declares 32768x32768; expected each side in 1..16384"},
       {"PNG 16384^2", png(ihdr(16384, 16384), storedZlib(std::vector<uint8_t>(16, 0))), 1,
@@ -234,21 +249,15 @@ TEST(AtlasTileErrors, HugeDeclaredTilesFailFastWithBoundedMemory) {
       {"JPEG 29793x29214", jpegHeader(29793, 29214, 310), 0,
        "JPEG declares 29793x29214; expected each side in 1..16384"},
       {"JPEG 16000^2", jpegHeader(16000, 16000, 310), 0, "2 bits for each of its 4000000"}};
-  for (const Case& k : cases) {
+  for (const RefusedTile& k : cases) {
     SCOPED_TRACE(k.name);
     const Terrain t = writeTerrain(dir, {stubOf(2, 2, 2)}, k.bytes, k.format);
     for (const char* command : {"validate", "convert"}) {
-      std::vector<std::string> args = {command, t.path.string()};
-      if (std::string(command) == "convert")
-        args.insert(args.end(), {"-o", (dir / "o.glb").string()});
-      MeasuredRun r = cliMeasured(args);
-      EXPECT_EQ(r.exitCode, 1) << command;
-      EXPECT_NE((r.out + r.err).find(k.what), std::string::npos) << r.out << r.err;
+      const MeasuredRun r = expectRefused(command, t.path, dir, k.what);
       EXPECT_LT(r.seconds, 10.0) << command;
       // A process that decodes nothing big stays near its ~140 MB baseline
       // (OpenImageIO's libraries); the claimed images need 1 GiB and more.
       EXPECT_LT(r.peakKiB, 512 * 1024) << command;
-      expectOnlyStrataLines(r.err, t.path.string());
     }
   }
 }
@@ -282,13 +291,7 @@ std::vector<uint8_t> thinJpeg(uint16_t side, size_t scanBytes) {
 // growing with the rows that decode (an image of that size needs 1 GiB).
 TEST(AtlasTileErrors, ThinImagesFailBeforeSpendingTheirSize) {
   const fs::path dir = tempDir();
-  struct Case {
-    const char* name;
-    std::vector<uint8_t> bytes;
-    uint8_t format;
-    std::string what;
-  };
-  const Case cases[] = {
+  const RefusedTile cases[] = {
       // 1-bit grey: 2,049 bytes a row; least 33,554,432 / 1032 bytes.
       {"PNG 1-bit grey", png(ihdr(16384, 16384, 1, 0), storedZlib(std::vector<uint8_t>(32600, 0))),
        1, "Not enough image data"},
@@ -297,19 +300,11 @@ TEST(AtlasTileErrors, ThinImagesFailBeforeSpendingTheirSize) {
        "Not enough image data"},
       // 2 bits a block at the least: 4,194,304 blocks.
       {"JPEG baseline", thinJpeg(16384, 1048576), 0, "expected a JPEG image"}};
-  for (const Case& k : cases) {
+  for (const RefusedTile& k : cases) {
     SCOPED_TRACE(k.name);
     const Terrain t = writeTerrain(dir, {stubOf(2, 2, 2)}, k.bytes, k.format);
-    for (const char* command : {"validate", "convert"}) {
-      std::vector<std::string> args = {command, t.path.string()};
-      if (std::string(command) == "convert")
-        args.insert(args.end(), {"-o", (dir / "o.glb").string()});
-      MeasuredRun r = cliMeasured(args);
-      EXPECT_EQ(r.exitCode, 1) << command;
-      EXPECT_NE((r.out + r.err).find(k.what), std::string::npos) << r.out << r.err;
-      EXPECT_LT(r.peakKiB, 256 * 1024) << command;
-      expectOnlyStrataLines(r.err, t.path.string());
-    }
+    for (const char* command : {"validate", "convert"})
+      EXPECT_LT(expectRefused(command, t.path, dir, k.what).peakKiB, 256 * 1024) << command;
     EXPECT_FALSE(fs::exists(dir / "o.glb"));
   }
 }

@@ -1,5 +1,5 @@
 // Whole installs in one go (docs/distributed.md): a directory of good, bad and
-// unrecognised inputs through convert, validate and textures with --report;
+// unrecognised inputs through convert, validate, textures and tiles with --report;
 // --shard I/N shares that add up to one run; --skip-existing redoing exactly
 // what is missing.
 #include "test_support.h"
@@ -421,6 +421,105 @@ TEST(BatchCli, SkipExistingRedoesExactlyWhatIsMissing) {
       << one.out;
   EXPECT_EQ(fs::last_write_time(single / "checker_bc1.png"), before);
   EXPECT_TRUE(fs::exists(single / "sky_cube.png"));
+}
+
+// tiles takes the batch options as convert does: a record per terrain in
+// --report, --shard shares that add up to the one run, and --skip-existing
+// redoing exactly the tilesets that are missing.
+TEST(BatchCli, TilesShardsReportsAndSkipsExistingTilesets) {
+  const fs::path dir = tempDir();
+  const fs::path in = dir / "in", out = dir / "out";
+  fs::create_directories(in);
+  for (const char* name : {"terrain-v140.atlas", "terrain-v100.atlas", "terrain-blended.atlas",
+                           "terrain.chu", "terrain.tqt", "textures-v5.ytd"})
+    fs::copy_file(sample(name), in / name);
+  std::vector<uint8_t> cut = readBytes(sample("terrain-v140.atlas"));
+  cut.resize(cut.size() / 2);
+  writeBytes(in / "cut.atlas", cut);
+  const std::set<std::string> good = {
+      (in / "terrain-v140.atlas").string(), (in / "terrain-v100.atlas").string(),
+      (in / "terrain-blended.atlas").string(), (in / "terrain.chu").string()};
+  MeasuredRun all = cliMeasured(
+      {"tiles", in.string(), "-o", out.string(), "--report", (dir / "all.json").string()});
+  EXPECT_EQ(all.exitCode, 1) << all.err; // the cut terrain fails; the others are written
+  EXPECT_EQ(lastLine(all.out), "tiled 4 of 5 inputs into " + out.string() + " (1 failed)");
+  const json report = readJson(dir / "all.json");
+  EXPECT_EQ(report["command"], "tiles");
+  const auto records = byPath(report);
+  ASSERT_EQ(records.size(), 5u) << report.dump(1); // the YTD and the TQT are no terrains
+  for (const std::string& path : good) {
+    const json& rec = records.at(path);
+    EXPECT_EQ(rec["status"], "ok") << rec.dump(1);
+    EXPECT_EQ(rec["size"], fs::file_size(path));
+    // Every file of the tileset, its tileset.json among them, with its size.
+    const fs::path tileset = out / fs::path(path).stem() / "tileset.json";
+    size_t files = 0;
+    bool listed = false;
+    for (const auto& e : fs::recursive_directory_iterator(out / fs::path(path).stem()))
+      files += e.is_regular_file();
+    for (const json& o : rec["outputs"]) {
+      EXPECT_EQ(o["size"], fs::file_size(o["path"].get<std::string>())) << o;
+      listed |= o["path"] == tileset.string();
+    }
+    EXPECT_TRUE(listed) << rec.dump(1);
+    EXPECT_EQ(rec["outputs"].size(), files);
+  }
+  // Every level's chunks (tools/make_samples.cpp): v140 is depth 3 with 8 x 8
+  // quads a chunk, v100 depth 2 with 6 x 6.
+  EXPECT_EQ(records.at((in / "terrain-v140.atlas").string())["summary"]["triangles"],
+            21 * 2 * 8 * 8);
+  EXPECT_EQ(records.at((in / "terrain-v100.atlas").string())["summary"]["triangles"],
+            5 * 2 * 6 * 6);
+  const json& broken = records.at((in / "cut.atlas").string());
+  EXPECT_EQ(broken["status"], "failed");
+  EXPECT_FALSE(broken["errors"].empty());
+  EXPECT_FALSE(fs::exists(out / "cut"));
+
+  // Three shards: every terrain in the one its key hashes to, merged into the run above.
+  std::vector<std::string> merge = {"report", "merge"};
+  std::set<std::string> seen;
+  for (int i = 1; i <= 3; ++i) {
+    const std::string rep = (dir / ("s" + std::to_string(i) + ".json")).string();
+    RunResult s = cli({"tiles", in.string(), "-o", (dir / "shards").string(), "--shard",
+                       std::to_string(i) + "/3", "--report", rep});
+    ASSERT_TRUE(s.exitCode == 0 || s.exitCode == 1) << s.output;
+    const json shard = readJson(rep);
+    for (const json& r : shard["records"]) {
+      EXPECT_TRUE(seen.insert(r["path"]).second) << r["path"] << " is in two shards";
+      EXPECT_EQ(documentedShard(r["key"], 3), uint32_t(i)) << r["key"];
+      EXPECT_EQ(fs::exists(dir / "shards" / fs::path(r["path"].get<std::string>()).stem()),
+                r["status"] == "ok");
+    }
+    merge.push_back(rep);
+  }
+  EXPECT_EQ(seen.size(), 5u);
+  merge.insert(merge.end(), {"-o", (dir / "merged.json").string()});
+  ASSERT_EQ(cli(merge).exitCode, 0);
+  const json merged = withoutTimes(readJson(dir / "merged.json"));
+  const json single = withoutTimes(report);
+  EXPECT_EQ(merged["census"], single["census"]);
+  EXPECT_EQ(merged["totals"]["failed"], single["totals"]["failed"]);
+  EXPECT_EQ(merged["totals"]["inputs"], single["totals"]["inputs"]);
+
+  // --skip-existing: a tileset that is there is left alone, a missing one written.
+  const fs::path kept = out / "terrain-v140" / "tileset.json";
+  const auto before = fs::last_write_time(kept);
+  fs::remove_all(out / "terrain-v100");
+  MeasuredRun again = cliMeasured({"tiles", in.string(), "-o", out.string(), "--skip-existing",
+                                   "--report", (dir / "again.json").string()});
+  EXPECT_EQ(again.exitCode, 1) << again.err;
+  EXPECT_EQ(lastLine(again.out),
+            "tiled 1 of 5 inputs into " + out.string() + " (3 skipped, 1 failed)");
+  std::set<std::string> redone, skipped;
+  const json againReport = readJson(dir / "again.json");
+  for (const json& rec : againReport["records"]) {
+    if (rec["status"] == "ok") redone.insert(rec["path"]);
+    if (rec["status"] == "skipped") skipped.insert(rec["path"]);
+  }
+  EXPECT_EQ(redone, std::set<std::string>{(in / "terrain-v100.atlas").string()});
+  EXPECT_EQ(skipped.size(), 3u);
+  EXPECT_EQ(fs::last_write_time(kept), before);
+  EXPECT_TRUE(fs::exists(out / "terrain-v100" / "tileset.json"));
 }
 
 // `strata info`: one line per texture or level, each value from the samples'

@@ -91,13 +91,8 @@ TEST(ChuConvert, GlbIsValidatorCleanWithExactChunkExtents) {
   EXPECT_EQ(m.nodes.size(), 16u); // the leaf level of a depth-3 tree
   const tinygltf::Node* n = findNode(m, "L2_3_1");
   ASSERT_NE(n, nullptr);
-  // Leaf (3, 1) spans world x 96..128, y 32..64 (stub x 3, y 1; size 32): glTF x, -z.
-  const auto& pos =
-      m.accessors[size_t(m.meshes[size_t(n->mesh)].primitives[0].attributes.at("POSITION"))];
-  EXPECT_DOUBLE_EQ(pos.minValues[0], 96);
-  EXPECT_DOUBLE_EQ(pos.maxValues[0], 128);
-  EXPECT_DOUBLE_EQ(pos.minValues[2], -64);
-  EXPECT_DOUBLE_EQ(pos.maxValues[2], -32);
+  // Leaf (3, 1) spans world x 96..128, y 32..64 (stub x 3, y 1; size 32).
+  expectSpans(m, "L2_3_1", 96, 128, 32, 64);
   // Normals (0, 0, 1) -> glTF (0, 1, 0).
   std::vector<double> normals =
       accessorValues(m, m.meshes[size_t(n->mesh)].primitives[0].attributes.at("NORMAL"));
@@ -122,15 +117,7 @@ TEST(ChuConvert, CompanionTqtTexturesEveryChunk) {
       EXPECT_EQ(px[2], 192) << name;
     }
   // TEXCOORD_1 keeps §9b's global texCoord: (py / 128, 1 - px / 128).
-  const tinygltf::Node* n = findNode(m, "L2_1_2");
-  const auto& prim = m.meshes[size_t(n->mesh)].primitives[0];
-  std::vector<double> uv1 = accessorValues(m, prim.attributes.at("TEXCOORD_1"));
-  std::vector<double> pos = accessorValues(m, prim.attributes.at("POSITION"));
-  for (size_t i = 0; i < uv1.size() / 2; ++i) {
-    double wx = pos[3 * i], wy = -pos[3 * i + 2]; // back to source axes
-    EXPECT_NEAR(uv1[2 * i], wy / 128, 1e-6);
-    EXPECT_NEAR(uv1[2 * i + 1], 1 - wx / 128, 1e-6);
-  }
+  expectGlobalTexcoord(m, "L2_1_2", 128);
 
   // The sample's BC1 tiles with mips convert validator-clean too.
   fs::path sample = testsupport::sourceDir() / "samples" / "terrain.chu";

@@ -3,7 +3,7 @@
 // same bytes back; synthetic files from our own writers read back too.
 #include "chu/chu_io.h"
 #include "chu_fixtures.h"
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 #include "synth/chu_synth.h"
 #include "tqt/tqt_io.h"
 

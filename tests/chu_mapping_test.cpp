@@ -6,7 +6,7 @@
 #include "chu/chu_atlas.h"
 #include "chu/chu_io.h"
 #include "chu_fixtures.h"
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 #include "test_support.h"
 #include "tqt/tqt_io.h"
 

@@ -206,11 +206,7 @@ TEST(Compress, QuantizesOnlyWithinTheBound) {
     for (uint32_t i = 0; i + 3 < 64; i += 2)
       for (uint32_t k : {i, i + 1, i + 2, i + 2, i + 1, i + 3}) p.indices.push_back(k);
     m.primitives.push_back(p);
-    s.meshes.push_back(m);
-    strata::Node n;
-    n.mesh = 0;
-    s.nodes.push_back(n);
-    s.roots = {0};
+    addMeshNode(s, m);
     return s;
   };
   strata::gltf::WriteOptions wo;

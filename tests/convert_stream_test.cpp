@@ -3,11 +3,11 @@
 // file stays readable after its pages are let go; a model given up to the
 // scene (toScene(File&&)) gives the scene a kept one does.
 #include "atlas/atlas_scene.h"
-#include "common/quadtree.h"
 #include "gltf_writer.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/parallel.h"
+#include "strata/quadtree.h"
 #include "synth/atlas_synth.h"
 #include "test_support.h"
 
@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <thread>
 
 using namespace testsupport;
 
@@ -81,7 +80,7 @@ TEST(ConvertStream, GlbFileIsTheInMemoryGlbAcrossBatchesAndThreadCounts) {
     strata::gltf::writeGltfFile(scene, (dir / "s.glb").string(), wo);
     EXPECT_EQ(readBytes(dir / "s.glb"), memory) << threads << " threads";
   }
-  strata::setThreadBudget(std::max(1u, std::thread::hardware_concurrency()));
+  strata::setThreadBudget(strata::requestedJobs(0));
   // The bytes are the scene's, converted: the big mesh's first view is
   // POSITION in glTF axes (x, z, -y), its second NORMAL, made unit length or up.
   const std::vector<uint8_t> glb = readBytes(dir / "s.glb");
@@ -200,7 +199,7 @@ TEST(ConvertStream, ModelGivenToTheSceneGivesTheSameSceneWithSharedFrames) {
     expectSameScene(scene, kept);
     for (const Frame& f : given.frames) EXPECT_TRUE(f.geom.verts.empty()) << f.offset;
   }
-  strata::setThreadBudget(std::max(1u, std::thread::hardware_concurrency()));
+  strata::setThreadBudget(strata::requestedJobs(0));
   // Node L2_3_1 shows the shared frame: its mesh is L2_0_0's.
   const strata::Primitive& a = kept.meshes[size_t(kept.nodes[0].mesh)].primitives[0];
   const strata::Primitive& b = kept.meshes[size_t(kept.nodes[3 * 4 + 1].mesh)].primitives[0];

@@ -40,12 +40,7 @@ Scene triangle(const std::string& name, bool textured) {
   }
   p.material = 0;
   s.materials.push_back(m);
-  s.meshes.push_back({"mesh", {p}});
-  Node n;
-  n.name = "node";
-  n.mesh = 0;
-  s.nodes.push_back(n);
-  s.roots = {0};
+  addMeshNode(s, {"mesh", {p}}, "node");
   return s;
 }
 

@@ -113,7 +113,7 @@ tinygltf::Model writtenAndRead(const Scene& s, const fs::path& file) {
 std::vector<double> floatsOf(const std::vector<Vec3>& v, bool axes) {
   std::vector<double> out;
   for (const Vec3& p : v) {
-    const Vec3 q = axes ? gltf::toGltfAxes(p) : p;
+    const Vec3 q = axes ? toYUp(p) : p;
     out.insert(out.end(), q.begin(), q.end());
   }
   return out;

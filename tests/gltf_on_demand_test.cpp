@@ -72,6 +72,19 @@ Scene onDemandScene(std::function<Mesh(size_t)> make, std::shared_ptr<std::atomi
   return s;
 }
 
+// The write of `s` into a new directory fails with the error `check` looks
+// at, and leaves no file there.
+template <class Check> void expectWriteFails(const Scene& s, Check&& check) {
+  const fs::path dir = tempDir();
+  try {
+    gltf::writeGltfFile(s, (dir / "out.glb").string(), {});
+    ADD_FAILURE() << "written from a mesh that could not be made as outlined";
+  } catch (const Error& e) {
+    check(e);
+  }
+  EXPECT_TRUE(fs::is_empty(dir));
+}
+
 } // namespace
 
 TEST(GltfMeshesOnDemand, TheBytesAreTheHeldScenesAndEachMeshIsMadeOnce) {
@@ -109,16 +122,11 @@ TEST(GltfMeshesOnDemand, AMeshUnlikeItsOutlineFailsTheWrite) {
           return m;
         },
         calls);
-    const fs::path dir = tempDir();
-    try {
-      gltf::writeGltfFile(s, (dir / "out.glb").string(), {});
-      ADD_FAILURE() << "written from a mesh that changed";
-    } catch (const Error& e) {
+    expectWriteFails(s, [](const Error& e) {
       EXPECT_EQ(e.file(), "strips");
       EXPECT_NE(std::string(e.what()).find("strip7"), std::string::npos) << e.what();
       EXPECT_NE(std::string(e.what()).find("changed"), std::string::npos) << e.what();
-    }
-    EXPECT_TRUE(fs::is_empty(dir));
+    });
   }
 }
 
@@ -130,15 +138,10 @@ TEST(GltfMeshesOnDemand, AMakeThatThrowsFailsTheWriteAndLeavesNoFile) {
         return stripMesh(i);
       },
       calls);
-  const fs::path dir = tempDir();
-  try {
-    gltf::writeGltfFile(s, (dir / "out.glb").string(), {});
-    ADD_FAILURE() << "written without mesh 10";
-  } catch (const Error& e) {
+  expectWriteFails(s, [](const Error& e) {
     EXPECT_EQ(e.file(), "terrain.atlas");
     EXPECT_EQ(e.offset(), 1234u);
-  }
-  EXPECT_TRUE(fs::is_empty(dir));
+  });
 }
 
 // The POSITION bounds come from the outline's source-axis bounds turned to
@@ -151,12 +154,7 @@ TEST(GltfMeshesOnDemand, TheBoundsAreThoseOfThePositionsInGltfAxes) {
   Primitive p;
   p.positions = {{nan, 1, 2}, {-0.0f, -0.0f, 3}, {0, 0, -3}, {5, nan, 0}};
   p.indices = {0, 1, 2, 1, 2, 3};
-  held.meshes.push_back({"m", {p}});
-  Node n;
-  n.name = "n";
-  n.mesh = 0;
-  held.nodes.push_back(n);
-  held.roots = {0};
+  addMeshNode(held, {"m", {p}}, "n");
   Scene lazy = held;
   lazy.meshSource.outlines = {outlineOf(held.meshes[0])};
   lazy.meshSource.make = [p](size_t, Mesh& mesh) { mesh = Mesh{"m", {p}}; };

@@ -3,6 +3,7 @@
 // parser), for value-level assertions.
 #include "strata/image.h"
 
+#include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
 #include <array>
@@ -95,6 +96,42 @@ inline const tinygltf::Node* findNode(const tinygltf::Model& m, const std::strin
   for (const auto& n : m.nodes)
     if (n.name == name) return &n;
   return nullptr;
+}
+
+// Attribute `attribute` (POSITION, TEXCOORD_0...) of node `name`'s first
+// primitive, as doubles.
+inline std::vector<double> nodeAttribute(const tinygltf::Model& m, const std::string& name,
+                                         const std::string& attribute) {
+  const tinygltf::Node* n = findNode(m, name);
+  if (!n) throw std::runtime_error("no node " + name);
+  return accessorValues(m, m.meshes.at(size_t(n->mesh)).primitives.at(0).attributes.at(attribute));
+}
+
+// The POSITION accessor's bounds of node `name`'s first primitive span source
+// x in [x0, x1] and y in [y0, y1]: glTF x and -z.
+inline void expectSpans(const tinygltf::Model& m, const std::string& name, double x0, double x1,
+                        double y0, double y1) {
+  const tinygltf::Node* n = findNode(m, name);
+  ASSERT_NE(n, nullptr) << name;
+  const auto& pos =
+      m.accessors[size_t(m.meshes[size_t(n->mesh)].primitives[0].attributes.at("POSITION"))];
+  EXPECT_DOUBLE_EQ(pos.minValues[0], x0) << name;
+  EXPECT_DOUBLE_EQ(pos.maxValues[0], x1) << name;
+  EXPECT_DOUBLE_EQ(pos.minValues[2], -y1) << name;
+  EXPECT_DOUBLE_EQ(pos.maxValues[2], -y0) << name;
+}
+
+// TEXCOORD_1 of node `name` holds the terrain's global coordinate at every
+// vertex: (y / size, 1 - x / size) of its position in source axes.
+inline void expectGlobalTexcoord(const tinygltf::Model& m, const std::string& name, double size) {
+  const std::vector<double> uv1 = nodeAttribute(m, name, "TEXCOORD_1");
+  const std::vector<double> pos = nodeAttribute(m, name, "POSITION");
+  ASSERT_EQ(uv1.size() / 2, pos.size() / 3) << name;
+  for (size_t v = 0; v < uv1.size() / 2; ++v) {
+    const double wx = pos[3 * v], wy = -pos[3 * v + 2]; // back to source axes
+    EXPECT_NEAR(uv1[2 * v], wy / size, 1e-6) << name;
+    EXPECT_NEAR(uv1[2 * v + 1], 1 - wx / size, 1e-6) << name;
+  }
 }
 
 // Pixel (x, y) of the base colour image of node `name`'s first primitive, as

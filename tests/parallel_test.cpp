@@ -131,8 +131,8 @@ TEST(Parallel, RunsOfNeighbouringIndicesEachGoToOneThread) {
   parallelForRuns(kCount, kRun, [&](size_t i) {
     ++runs[i];
     by[i] = std::this_thread::get_id();
-    // Long enough for the helpers to start and take some (under Wine a
-    // thread took over 20 ms to start; 1,003 x 20 us was not enough).
+    // Long enough for the helpers to start and take some, even where a
+    // thread is slow to start (Wine).
     std::this_thread::sleep_for(std::chrono::microseconds(100));
   });
   for (size_t i = 0; i < kCount; ++i) {

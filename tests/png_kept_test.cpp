@@ -7,6 +7,7 @@
 #include "gltf_writer.h"
 #include "png_fixture.h"
 #include "strata/image.h"
+#include "test_support.h"
 
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
@@ -150,11 +151,7 @@ TEST(PngKept, GlbImagesAndTheirViewsComeBeforeTheMeshes) {
   Primitive p;
   p.positions = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
   p.indices = {0, 1, 2};
-  scene.meshes.push_back({"mesh", {p}});
-  Node n;
-  n.mesh = 0;
-  scene.nodes.push_back(n);
-  scene.roots = {0};
+  testsupport::addMeshNode(scene, {"mesh", {p}});
   const std::vector<uint8_t> glb = gltf::writeGltf(scene, gltf::WriteOptions{}).bytes;
 
   tinygltf::Model m;

@@ -22,21 +22,14 @@ using namespace testsupport;
 
 namespace {
 
-std::vector<uint8_t> level(int32_t id, bool chunked = false) {
-  rc2::SynthLevel o;
-  o.id = id;
-  o.chunked = chunked;
-  return rc2::synthLevelWad(o);
-}
-
 // G/LEVEL0.WAD (id 0), G/LEVEL1.WAD (id 1, chunked), G/LEVEL21.WAD (id 30)
 // and a SYSTEM.CNF, as a folder and as an image of it. Empty when xorriso
 // is missing.
 fs::path buildDisc(const fs::path& dir) {
   fs::create_directories(dir / "disc" / "G");
-  writeBytes(dir / "disc" / "G" / "LEVEL0.WAD", level(0));
-  writeBytes(dir / "disc" / "G" / "LEVEL1.WAD", level(1, true));
-  writeBytes(dir / "disc" / "G" / "LEVEL21.WAD", level(30));
+  writeBytes(dir / "disc" / "G" / "LEVEL0.WAD", rc2::synthLevelWad(0));
+  writeBytes(dir / "disc" / "G" / "LEVEL1.WAD", rc2::synthLevelWad(1, true));
+  writeBytes(dir / "disc" / "G" / "LEVEL21.WAD", rc2::synthLevelWad(30));
   writeBytes(dir / "disc" / "SYSTEM.CNF", {'B', 'O', 'O', 'T', '2'});
   const fs::path iso = dir / "RC2.iso";
   const RunResult r = run("xorriso -as mkisofs -quiet -o '" + iso.string() + "' '" +
@@ -177,13 +170,14 @@ TEST(Rc2Disc, LevelPicksByIdOrNameCaseInsensitive) {
 
 TEST(Rc2Disc, ABrokenLevelKeepsTheDiscFromBeingWrittenUnlessPartial) {
   const fs::path dir = tempDir();
-  std::vector<uint8_t> broken = level(1);
+  std::vector<uint8_t> broken = rc2::synthLevelWad(1);
   const uint64_t data = uint64_t(loadLE<int32_t>(broken, 0x10)) * 0x800;
   const uint64_t coreData = data + uint64_t(loadLE<int32_t>(broken, size_t(data) + 0x48));
   broken[size_t(coreData) + 16] = 0xFF; // a match before any output
   broken[size_t(coreData) + 17] = 0xFF;
-  const std::vector<uint8_t> img = iso::synthIso(
-      {{"G/LEVEL0.WAD", level(0)}, {"G/LEVEL1.WAD", broken}, {"G/LEVEL2.WAD", level(2)}});
+  const std::vector<uint8_t> img = iso::synthIso({{"G/LEVEL0.WAD", rc2::synthLevelWad(0)},
+                                                  {"G/LEVEL1.WAD", broken},
+                                                  {"G/LEVEL2.WAD", rc2::synthLevelWad(2)}});
   writeBytes(dir / "disc.iso", img);
   RunResult c = cli({"convert", (dir / "disc.iso").string(), "-o", (dir / "out").string()});
   EXPECT_EQ(c.exitCode, 1) << c.output;
@@ -196,7 +190,7 @@ TEST(Rc2Disc, ABrokenLevelKeepsTheDiscFromBeingWrittenUnlessPartial) {
 
 TEST(Rc2Disc, DirectoryLoopsAndExtentsOutsideTheImageAreErrors) {
   const fs::path dir = tempDir();
-  const std::vector<iso::SynthFile> files = {{"G/LEVEL0.WAD", level(0)},
+  const std::vector<iso::SynthFile> files = {{"G/LEVEL0.WAD", rc2::synthLevelWad(0)},
                                              {"H/README.TXT", {'h', 'i'}}};
   const iso::SynthLayout layout = iso::synthIsoLayout(files);
   ASSERT_EQ(layout.directoryExtents.size(), 3u); // root, G, H
@@ -247,7 +241,7 @@ TEST(Rc2Disc, DirectoryLoopsAndExtentsOutsideTheImageAreErrors) {
 
 TEST(Rc2Disc, IdentifierBytesThatAreNotTextAreEscaped) {
   const fs::path dir = tempDir();
-  const std::vector<iso::SynthFile> files = {{"G/LEVEL0.WAD", level(0)},
+  const std::vector<iso::SynthFile> files = {{"G/LEVEL0.WAD", rc2::synthLevelWad(0)},
                                              {"H/README.TXT", {'h', 'i'}}};
   const iso::SynthLayout layout = iso::synthIsoLayout(files);
   std::vector<uint8_t> image = iso::synthIso(files);

@@ -31,13 +31,6 @@ using namespace testsupport;
 
 namespace {
 
-std::vector<uint8_t> level(int32_t id, bool chunked = false) {
-  rc2::SynthLevel o;
-  o.id = id;
-  o.chunked = chunked;
-  return rc2::synthLevelWad(o);
-}
-
 fs::path writeLevel(const fs::path& dir, const std::string& name, const std::vector<uint8_t>& b) {
   fs::create_directories(dir);
   writeBytes(dir / name, b);
@@ -88,7 +81,7 @@ Where where(const std::vector<uint8_t>& w) {
 TEST(Rc2Level, SceneIsNamedAfterTheLevelByTheHeadersId) {
   const fs::path dir = tempDir();
   // LEVEL21.WAD holds id 30 on the retail disc: the name comes from the id.
-  const fs::path p = writeLevel(dir, "LEVEL21.WAD", level(30));
+  const fs::path p = writeLevel(dir, "LEVEL21.WAD", rc2::synthLevelWad(30));
   ASSERT_STREQ(requireFormat(p.string()).name, "rc2-level");
   const Scene s = loadPath(p);
   EXPECT_EQ(s.name, "Insomniac Museum");
@@ -104,13 +97,13 @@ TEST(Rc2Level, SceneIsNamedAfterTheLevelByTheHeadersId) {
   EXPECT_EQ(s.materials.size(), 3u);
   EXPECT_EQ(s.images.size(), 3u);
   // An id the list lacks keeps its number.
-  EXPECT_EQ(loadPath(writeLevel(dir, "x.bin", level(21))).name, "Level 21");
-  EXPECT_EQ(loadPath(writeLevel(dir, "y.bin", level(1))).name, "Oozla");
+  EXPECT_EQ(loadPath(writeLevel(dir, "x.bin", rc2::synthLevelWad(21))).name, "Level 21");
+  EXPECT_EQ(loadPath(writeLevel(dir, "y.bin", rc2::synthLevelWad(1))).name, "Oozla");
 }
 
 TEST(Rc2Level, ChunkedLevelAddsTheTfragsOfChunks1And2) {
   const fs::path dir = tempDir();
-  const Scene s = loadPath(writeLevel(dir, "LEVEL1.WAD", level(1, true)));
+  const Scene s = loadPath(writeLevel(dir, "LEVEL1.WAD", rc2::synthLevelWad(1, true)));
   const Node& root = s.nodes[size_t(s.roots[0])];
   std::vector<std::string> children;
   for (int c : root.children) children.push_back(s.nodes[size_t(c)].name);
@@ -180,7 +173,8 @@ TEST(Rc2Level, SameGeometryAndTexturesAsEveryExtractedForm) {
 TEST(Rc2Level, DetectedByStructureNeverClaimingAnotherFormat) {
   const fs::path dir = tempDir();
   // Any name: no extension is looked at.
-  EXPECT_STREQ(requireFormat(writeLevel(dir, "level.dat", level(3)).string()).name, "rc2-level");
+  EXPECT_STREQ(requireFormat(writeLevel(dir, "level.dat", rc2::synthLevelWad(3)).string()).name,
+               "rc2-level");
   // Every file our other writers make, every sample and every fuzz regression.
   std::vector<std::vector<uint8_t>> others = {
       atlas::writeAtlas(atlas::synthTerrain(atlas::SynthOptions{})),
@@ -216,7 +210,7 @@ TEST(Rc2Level, DetectedByStructureNeverClaimingAnotherFormat) {
 }
 
 TEST(Rc2Level, RangesOutsideTheFileAreErrorsAtTheirField) {
-  std::vector<uint8_t> w = level(1);
+  std::vector<uint8_t> w = rc2::synthLevelWad(1);
   // occlusion (0x28): its size runs a sector or more past the end.
   storeLE<int32_t>(w, 0x2c, 40);
   std::vector<tfrag::LevelFinding> e = errorsOf(w);
@@ -227,9 +221,9 @@ TEST(Rc2Level, RangesOutsideTheFileAreErrorsAtTheirField) {
   EXPECT_EQ(e[0].message.find("unit error"), std::string::npos) << e[0].message;
   EXPECT_FALSE(rc2::looksLikeLevelWad(w.data(), w.size()));
   // The last lump may run under a sector past the end (it is not padded): fine.
-  EXPECT_TRUE(errorsOf(level(1)).empty());
+  EXPECT_TRUE(errorsOf(rc2::synthLevelWad(1)).empty());
   // A size stored in bytes, not sectors: 2048x too large, said so.
-  w = level(1);
+  w = rc2::synthLevelWad(1);
   const int32_t sectors = loadLE<int32_t>(w, 0x14);
   storeLE<int32_t>(w, 0x14, sectors * 2048);
   e = errorsOf(w);
@@ -242,7 +236,7 @@ TEST(Rc2Level, RangesOutsideTheFileAreErrorsAtTheirField) {
 }
 
 TEST(Rc2Level, DataExtentRangesPastTheExtent) {
-  std::vector<uint8_t> w = level(1);
+  std::vector<uint8_t> w = rc2::synthLevelWad(1);
   const Where at = where(w);
   // core_data's offset pushed past the extent.
   storeLE<int32_t>(w, size_t(at.data) + 0x48, 0x100000);
@@ -252,7 +246,7 @@ TEST(Rc2Level, DataExtentRangesPastTheExtent) {
   EXPECT_NE(e[0].message.find("core_data [1048576, +"), std::string::npos) << e[0].message;
   EXPECT_NE(e[0].message.find("lies outside the data extent"), std::string::npos);
   // textures_base inside the tfrags block (which starts at 0 in core data).
-  w = level(1);
+  w = rc2::synthLevelWad(1);
   storeLE<int32_t>(w, size_t(at.coreIndex) + 0x60, 0x20);
   e = errorsOf(w);
   ASSERT_FALSE(e.empty());
@@ -261,7 +255,7 @@ TEST(Rc2Level, DataExtentRangesPastTheExtent) {
             std::string::npos)
       << e[0].message;
   // core_index shorter than the 0xBC-byte core header.
-  w = level(1);
+  w = rc2::synthLevelWad(1);
   storeLE<int32_t>(w, size_t(at.data) + 0x0c, 0x90);
   e = errorsOf(w);
   ASSERT_FALSE(e.empty());
@@ -270,7 +264,7 @@ TEST(Rc2Level, DataExtentRangesPastTheExtent) {
 }
 
 TEST(Rc2Level, CoreDataMustBeAWadStreamOfTheDeclaredSizes) {
-  std::vector<uint8_t> w = level(1);
+  std::vector<uint8_t> w = rc2::synthLevelWad(1);
   const Where at = where(w);
   w[size_t(at.coreData)] = 'X';
   std::vector<tfrag::LevelFinding> e = errorsOf(w);
@@ -278,7 +272,7 @@ TEST(Rc2Level, CoreDataMustBeAWadStreamOfTheDeclaredSizes) {
   EXPECT_EQ(e[0].offset, at.coreData);
   EXPECT_NE(e[0].message.find("does not start with \"WAD\""), std::string::npos);
   // 0x88 against the stream's stored size.
-  w = level(1);
+  w = rc2::synthLevelWad(1);
   const uint32_t stored = loadLE<uint32_t>(w, size_t(at.coreData) + 3);
   storeLE<uint32_t>(w, size_t(at.coreIndex) + 0x88, stored + 1);
   e = errorsOf(w);
@@ -291,7 +285,7 @@ TEST(Rc2Level, CoreDataMustBeAWadStreamOfTheDeclaredSizes) {
   ASSERT_FALSE(e.empty());
   EXPECT_NE(e[0].message.find("2048x too large"), std::string::npos) << e[0].message;
   // 0x8C against what the stream decodes to.
-  w = level(1);
+  w = rc2::synthLevelWad(1);
   const uint32_t size = loadLE<uint32_t>(w, size_t(at.coreIndex) + 0x8c);
   storeLE<uint32_t>(w, size_t(at.coreIndex) + 0x8c, size - 16);
   e = errorsOf(w);
@@ -304,7 +298,7 @@ TEST(Rc2Level, CoreDataMustBeAWadStreamOfTheDeclaredSizes) {
   ASSERT_FALSE(e.empty());
   EXPECT_NE(e[0].message.find("2048x too small"), std::string::npos) << e[0].message;
   // A broken packet: the error points into the stream, at the packet.
-  w = level(1);
+  w = rc2::synthLevelWad(1);
   w[size_t(at.coreData) + 16] = 0xFF; // a short match at distance > 0 before any output
   w[size_t(at.coreData) + 17] = 0xFF;
   e = errorsOf(w);
@@ -316,7 +310,7 @@ TEST(Rc2Level, CoreDataMustBeAWadStreamOfTheDeclaredSizes) {
 
 TEST(Rc2Level, CliConvertsInfoAndValidates) {
   const fs::path dir = tempDir();
-  const fs::path p = writeLevel(dir, "LEVEL1.WAD", level(1, true));
+  const fs::path p = writeLevel(dir, "LEVEL1.WAD", rc2::synthLevelWad(1, true));
   RunResult v = cli({"validate", p.string()});
   EXPECT_EQ(v.exitCode, 0) << v.output;
   EXPECT_NE(v.output.find("ok (0 errors, 0 warnings)"), std::string::npos) << v.output;
@@ -349,7 +343,7 @@ TEST(Rc2Level, CliConvertsInfoAndValidates) {
 
 TEST(Rc2Level, CliRefusesBrokenLevelsWritingNothing) {
   const fs::path dir = tempDir();
-  std::vector<uint8_t> w = level(1);
+  std::vector<uint8_t> w = rc2::synthLevelWad(1);
   const Where at = where(w);
   w[size_t(at.coreData) + 16] = 0xFF;
   w[size_t(at.coreData) + 17] = 0xFF;
@@ -363,7 +357,7 @@ TEST(Rc2Level, CliRefusesBrokenLevelsWritingNothing) {
   EXPECT_EQ(v.exitCode, 1) << v.output;
   EXPECT_NE(v.output.find("WAD packet at byte 0x10"), std::string::npos) << v.output;
   // A range outside the file: not a level by its structure, and said why.
-  w = level(1);
+  w = rc2::synthLevelWad(1);
   storeLE<int32_t>(w, 0x2c, 40);
   const fs::path q = writeLevel(dir, "LEVEL2.WAD", w);
   c = cli({"convert", q.string(), "-o", out.string()});

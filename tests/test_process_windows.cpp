@@ -8,10 +8,6 @@
 #include <cstdio>
 #include <thread>
 
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 // windows.h first: psapi.h needs its types.
 #include <psapi.h>

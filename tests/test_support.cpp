@@ -134,6 +134,15 @@ strata::Image solidImage(const std::string& name, uint32_t dxgiFormat, uint32_t 
   return img;
 }
 
+void addMeshNode(strata::Scene& s, strata::Mesh mesh, const std::string& node) {
+  strata::Node n;
+  n.name = node;
+  n.mesh = int(s.meshes.size());
+  s.meshes.push_back(std::move(mesh));
+  s.roots.push_back(int(s.nodes.size()));
+  s.nodes.push_back(n);
+}
+
 void expectSameImage(const strata::Image& a, const strata::Image& b) {
   EXPECT_EQ(a.dxgiFormat, b.dxgiFormat);
   EXPECT_EQ(a.width, b.width);

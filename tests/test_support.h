@@ -8,7 +8,9 @@
 
 namespace strata {
 struct Image;
-}
+struct Mesh;
+struct Scene;
+} // namespace strata
 
 namespace testsupport {
 
@@ -19,6 +21,9 @@ void expectSameImage(const strata::Image& a, const strata::Image& b);
 // the size image::imageByteSize gives its format.
 strata::Image solidImage(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
                          uint32_t mips, const std::vector<uint8_t>& unit);
+
+// Adds `mesh` to `s` under a root node of its own, named `node`.
+void addMeshNode(strata::Scene& s, strata::Mesh mesh, const std::string& node = "");
 
 namespace fs = std::filesystem;
 

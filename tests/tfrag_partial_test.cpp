@@ -35,6 +35,17 @@ size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// `strata COMMAND DIR -o OUT` refuses the level (exit 1, no OUT); with
+// --partial it writes OUT, naming texture 1 once as left out.
+void refusedThenPartial(const char* command, const fs::path& dir, const fs::path& out) {
+  RunResult refused = cli({command, dir.string(), "-o", out.string()});
+  EXPECT_EQ(refused.exitCode, 1) << refused.output;
+  EXPECT_FALSE(fs::exists(out));
+  RunResult partial = cli({command, dir.string(), "-o", out.string(), "--partial"});
+  ASSERT_EQ(partial.exitCode, 0) << partial.output;
+  EXPECT_EQ(count(partial.output, dir.string() + ": left out: texture 1: "), 1u) << partial.output;
+}
+
 } // namespace
 
 TEST(TfragPartial, IntactTwoTfragLevelValidatesClean) {
@@ -88,12 +99,7 @@ TEST(TfragPartial, BrokenTextureLeavesItsMaterialUntextured) {
   EXPECT_EQ(r.findings[0].offset, 0xFF00u);
 
   const fs::path glb = dir.parent_path() / "out.glb";
-  RunResult refused = cli({"convert", dir.string(), "-o", glb.string()});
-  EXPECT_EQ(refused.exitCode, 1) << refused.output;
-  EXPECT_FALSE(fs::exists(glb));
-  RunResult partial = cli({"convert", dir.string(), "-o", glb.string(), "--partial"});
-  ASSERT_EQ(partial.exitCode, 0) << partial.output;
-  EXPECT_EQ(count(partial.output, dir.string() + ": left out: texture 1: "), 1u) << partial.output;
+  refusedThenPartial("convert", dir, glb);
   tinygltf::Model m = loadGltf(glb.string());
   EXPECT_EQ(m.nodes.size(), 2u);
   ASSERT_EQ(m.materials.size(), 2u);
@@ -104,12 +110,7 @@ TEST(TfragPartial, BrokenTextureLeavesItsMaterialUntextured) {
   EXPECT_EQ(m.images.size(), 1u);
 
   const fs::path tex = dir.parent_path() / "tex";
-  RunResult t = cli({"textures", dir.string(), "-o", tex.string()});
-  EXPECT_EQ(t.exitCode, 1) << t.output;
-  EXPECT_FALSE(fs::exists(tex));
-  RunResult tp = cli({"textures", dir.string(), "-o", tex.string(), "--partial"});
-  ASSERT_EQ(tp.exitCode, 0) << tp.output;
-  EXPECT_EQ(count(tp.output, dir.string() + ": left out: texture 1: "), 1u) << tp.output;
+  refusedThenPartial("textures", dir, tex);
   EXPECT_TRUE(fs::exists(tex / "tfrag_texture_0.png"));
   EXPECT_EQ(std::distance(fs::directory_iterator(tex), {}), 1);
 }

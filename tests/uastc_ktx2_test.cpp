@@ -5,9 +5,9 @@
 // - ktx-parse (tools/validator/ktx_inspect.mjs) must read the header, DFD and
 //   level index that specs/uastc-ktx2.md §2 prescribes;
 // - a glTF with --textures ktx2 must pass the Khronos glTF Validator.
-#include "common/base64.h"
 #include "image/uastc_block.h"
 #include "image/uastc_tables.h"
+#include "strata/base64.h"
 #include "strata/error.h"
 #include "strata/image.h"
 #include "test_support.h"

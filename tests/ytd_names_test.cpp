@@ -50,14 +50,20 @@ std::vector<uint8_t> firstPixel(const fs::path& png) {
   return {px.begin(), px.begin() + 4};
 }
 
+// `strata COMMAND FIXTURE -o OUT`, the fixture written beside OUT; the run
+// succeeds.
+RunResult runOnFixture(const char* command, const fs::path& out) {
+  const fs::path in = writeFixture(out.parent_path());
+  RunResult r = cli({command, in.string(), "-o", out.string()});
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  return r;
+}
+
 } // namespace
 
 TEST(YtdNames, GlbNamesAreEscapedAndDistinct) {
-  auto dir = tempDir();
-  auto in = writeFixture(dir);
-  auto out = dir / "names.glb";
-  RunResult r = cli({"convert", in.string(), "-o", out.string()});
-  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const fs::path out = tempDir() / "names.glb";
+  const RunResult r = runOnFixture("convert", out);
   EXPECT_EQ(r.output.find("json.exception"), std::string::npos) << r.output;
   auto m = loadGltf(out.string());
   ASSERT_EQ(m.materials.size(), 2u);
@@ -96,11 +102,8 @@ TEST(YtdNames, InfoAndValidateJsonShowTheEscapedForms) {
 }
 
 TEST(YtdNames, TexturesWritesEachUnderItsEscapedName) {
-  auto dir = tempDir();
-  auto in = writeFixture(dir);
-  auto out = dir / "png";
-  RunResult r = cli({"textures", in.string(), "-o", out.string()});
-  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const fs::path out = tempDir() / "png";
+  const RunResult r = runOnFixture("textures", out);
   std::set<std::string> files;
   for (auto& e : fs::directory_iterator(out)) files.insert(e.path().filename().string());
   EXPECT_EQ(files, (std::set<std::string>{kLatin1Text + ".png", kLiteralText + ".png"}));

@@ -3,11 +3,11 @@
 #include "compress.h"
 #include "tileset.h"
 
-#include "common/platform.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/parallel.h"
+#include "strata/platform.h"
+#include "strata/quadtree.h"
 
 #include <atomic>
 #include <filesystem>

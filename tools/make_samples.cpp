@@ -70,12 +70,7 @@ int main(int argc, char** argv) {
     sources.push_back(rel);
   }
   strata::atlas::File blended = synthTerrain(textured);
-  SynthTextureTree opacity, light;
-  opacity.depth = 3;
-  opacity.tileSize = 16;
-  light.depth = 2;
-  light.tileSize = 32;
-  addBlendedTextures(blended, opacity, light, sources, 512);
+  addBlendedTextures(blended, {3, 16}, {2, 32}, sources, 512); // opacity, light: depth, tile size
   strata::writeFileAtomic((dir / "terrain-blended.atlas").string(), writeAtlas(blended));
 
   // Texture dictionaries, Enhanced (v5) and legacy (v13), by the YTD writer.

@@ -119,6 +119,12 @@ class MeshPlan:
                      morph=prim.morph_targets[0].positions if prim.morph_targets else None,
                      offset=offset)
 
+    def add_node(self, scene, node, part):
+        """Adds the mesh of `node` (a scene Node with one) as part `part`, at
+        the node's world translation: one node of a merged import."""
+        self.add_mesh(scene.meshes[node.mesh], part=part,
+                      offset=scene.world_translation(node.index))
+
     def add(self, positions, indices, material=None, part=0, normals=None, uv0=None, uv1=None,
             colors=None, morph=None, offset=None):
         """Adds one primitive: per-vertex arrays (numpy, array.array or

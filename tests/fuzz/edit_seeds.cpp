@@ -1,6 +1,6 @@
 #include "edit_seeds.h"
 
-#include "common/base64.h"
+#include "strata/base64.h"
 
 #include <nlohmann/json.hpp>
 

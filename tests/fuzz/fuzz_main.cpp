@@ -6,7 +6,8 @@
 
 // One thread: a fuzzer runs one input at a time on one core (./dev fuzz runs
 // harnesses side by side), and helper threads waiting for work between the
-// small parallelFor calls of an input took a third of its CPU.
+// small parallelFor calls of an input would take CPU it needs
+// (docs/performance.md).
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   strata::setThreadBudget(1);
   return 0;

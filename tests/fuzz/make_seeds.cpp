@@ -85,13 +85,8 @@ void atlasSeeds() {
     seed("atlas", format == 1 ? "unique-png.atlas" : "unique-dds.atlas", atlas::writeAtlas(f));
   }
   atlas::File blended = atlas::synthTerrain(o);
-  atlas::SynthTextureTree opacity, light;
-  opacity.depth = 2;
-  opacity.tileSize = 4;
-  light.depth = 1;
-  light.tileSize = 4;
-  light.format = 2;
-  atlas::addBlendedTextures(blended, opacity, light, {"a.png", "b.png", "c.png", "d.png"}, 64);
+  // Opacity and light trees (depth, tile size, mFormat), the light as DDS.
+  atlas::addBlendedTextures(blended, {2, 4}, {1, 4, 2}, {"a.png", "b.png", "c.png", "d.png"}, 64);
   seed("atlas", "blended.atlas", atlas::writeAtlas(blended));
 }
 

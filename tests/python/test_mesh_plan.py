@@ -164,8 +164,7 @@ def planned(scene, merge=False):
     if merge:
         plan = strata.MeshPlan()
         for k, node in enumerate(with_mesh):
-            plan.add_mesh(scene.meshes[node.mesh], part=k,
-                          offset=scene.world_translation(node.index))
+            plan.add_node(scene, node, k)
         return plan.finish()
     out = []
     for node in with_mesh:

@@ -2,8 +2,8 @@
 
 #include "atlas/atlas_collision.h"
 #include "atlas/atlas_io.h"
-#include "common/quadtree.h"
 #include "strata/image.h"
+#include "strata/quadtree.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #include "synth/chu_synth.h"
 
 #include "chu/chu_io.h"
-#include "common/quadtree.h"
 #include "strata/image.h"
+#include "strata/quadtree.h"
 #include "tqt/tqt_io.h"
 
 #include <algorithm>

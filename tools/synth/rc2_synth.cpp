@@ -126,6 +126,13 @@ std::vector<uint8_t> synthLevelWad(const SynthLevel& o) {
   return f; // the last lump unpadded: its rounded-up size runs past the end
 }
 
+std::vector<uint8_t> synthLevelWad(int32_t id, bool chunked) {
+  SynthLevel o;
+  o.id = id;
+  o.chunked = chunked;
+  return synthLevelWad(o);
+}
+
 SynthExtracted synthExtracted(const SynthLevel& o) {
   const Core core = makeCore(o);
   SynthExtracted e;

@@ -19,6 +19,8 @@ struct SynthLevel {
 };
 
 std::vector<uint8_t> synthLevelWad(const SynthLevel& options);
+// Level `id`, chunked or not, the rest as SynthLevel's defaults.
+std::vector<uint8_t> synthLevelWad(int32_t id, bool chunked = false);
 
 // The extracted files of the same level (section 2, "Extracted files"), as
 // the seed's extractor names them.

@@ -81,8 +81,7 @@ void writeFileAtomic(const std::string& path, const std::string& text);
 // The same, with the bytes streamed by `write` (which may throw: the partial
 // temporary file is removed), for outputs too large to hold twice. `reserve`:
 // at most the bytes `write` writes, allocated on disk first (from 1 MiB) where
-// the filesystem can (a buffered write of 326 MiB into blocks already allocated
-// took 12-15% less system time on ext4, docs/performance.md).
+// the filesystem can, so the writes find their blocks there (docs/performance.md).
 void writeFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write,
                      uint64_t reserve = 0);
 

@@ -17,6 +17,15 @@ using Vec2 = std::array<float, 2>;
 using Vec3 = std::array<float, 3>;
 using Vec4 = std::array<float, 4>;
 
+// The scene's Z-up point (x, y, z) in a Y-up frame such as glTF's:
+// (x, z, -y), a rotation about X (design.md "Axes"); fromYUp is its inverse.
+inline Vec3 toYUp(const Vec3& p) {
+  return {p[0], p[2], -p[1]};
+}
+inline Vec3 fromYUp(const Vec3& p) {
+  return {p[0], -p[2], p[1]};
+}
+
 enum class ColorSpace { Linear, SRGB };
 
 // An image keeps its pixel format (DXGI numbering), every mip, slice and face,

@@ -20,6 +20,10 @@ namespace strata {
 bool isUtf8(std::string_view bytes);
 std::string escapeUtf8(std::string_view bytes);
 
+// `text` with A-Z as a-z and every other byte kept: extensions and file
+// names compared without case.
+std::string lowerAscii(std::string_view text);
+
 // A name (text) as one path component of a file `strata textures` writes:
 // '/', '\\', ':' and NUL become '_', and "", "." and ".." get a leading '_'.
 // `strata ytd replace --from DIR` matches file stems against it.

@@ -3,8 +3,8 @@
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_offsets.h"
 #include "common/bytes.h"
-#include "common/quadtree.h"
 #include "strata/parallel.h"
+#include "strata/quadtree.h"
 
 #include <cmath>
 #include <iterator>

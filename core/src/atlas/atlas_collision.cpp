@@ -1,7 +1,7 @@
 #include "atlas/atlas_collision.h"
 
-#include "common/quadtree.h"
 #include "strata/error.h"
+#include "strata/quadtree.h"
 
 #include <algorithm>
 #include <cfloat>

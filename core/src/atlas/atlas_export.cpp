@@ -17,8 +17,8 @@
 #include "atlas/atlas_edit_geometry.h"
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_lod.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
+#include "strata/quadtree.h"
 
 #include <algorithm>
 #include <map>

@@ -3,7 +3,7 @@
 
 #include "atlas/atlas_lod_check.h"
 
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 #include "strata/text.h"
 
 #include <cstring>

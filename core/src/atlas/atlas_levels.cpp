@@ -2,9 +2,9 @@
 
 #include "atlas/atlas_io.h"
 #include "atlas/atlas_scene.h"
-#include "common/quadtree.h"
 #include "common/scene_merge.h"
 #include "strata/error.h"
+#include "strata/quadtree.h"
 
 namespace strata::atlas {
 

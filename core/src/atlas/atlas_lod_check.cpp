@@ -3,7 +3,7 @@
 
 #include "atlas/atlas_edit.h"
 #include "atlas/atlas_io.h"
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 
 #include <algorithm>
 #include <cmath>

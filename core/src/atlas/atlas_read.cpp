@@ -3,10 +3,10 @@
 #include "atlas/atlas_io.h"
 #include "common/bytes.h"
 #include "common/fourcc.h"
-#include "common/quadtree.h"
 #include "common/release_behind.h"
 #include "strata/fileio.h"
 #include "strata/parallel.h"
+#include "strata/quadtree.h"
 #include "strata/text.h"
 
 #include <algorithm>
@@ -301,8 +301,8 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
     uint32_t version;
     size_t toc, stub; // the first stub that names it
   };
-  // How errors name a stub, made where one is needed: a string a stub, made
-  // up front, was half of the plan's 1.1 ms on one thread for a large terrain.
+  // How errors name a stub, made where one is needed: a string for every stub
+  // made up front was a large part of the plan's time (docs/performance.md).
   auto whoOf = [](TocKind kind, size_t stub, size_t toc) {
     return std::string(kindName(kind)) + " stub " + std::to_string(stub) + " of TOC " +
            std::to_string(toc);
@@ -372,8 +372,7 @@ File readAtlasBytes(const uint8_t* data, size_t size, const std::string& fileNam
   };
   // Runs of kRun frames (about 3 MB) a task: frame by frame, the threads
   // read neighbouring pages, each waiting on the page another was mapping
-  // in; a 496 MB terrain's frames took 206-212 ms of CPU on two threads in
-  // runs of 8, 202-208 ms in runs of 64, 211-214 ms one by one.
+  // in (docs/performance.md: runs of 8 to 64 cost the least CPU).
   constexpr size_t kRun = 32;
   parallelForRuns(physical.size(), kRun, readOne);
   for (const std::exception_ptr& e : errors)

@@ -5,10 +5,10 @@
 #include "atlas/atlas_levels.h"
 #include "atlas/atlas_load.h"
 #include "atlas/atlas_textures.h"
-#include "common/quadtree.h"
 #include "common/thread_kept.h"
 #include "strata/error.h"
 #include "strata/parallel.h"
+#include "strata/quadtree.h"
 #include "strata/text.h"
 
 #include <algorithm>

@@ -2,11 +2,11 @@
 
 #include "atlas/atlas_check.h"
 #include "atlas/atlas_texture_tree.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
 #include "strata/image.h"
 #include "strata/parallel.h"
+#include "strata/quadtree.h"
 #include "strata/text.h"
 
 #include <algorithm>

@@ -1,10 +1,10 @@
 #include "atlas/atlas_tiles.h"
 
 #include "atlas/atlas_check.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/image.h"
 #include "strata/parallel.h"
+#include "strata/quadtree.h"
 
 #include <set>
 

@@ -10,8 +10,8 @@
 #include "atlas/atlas_textures.h"
 #include "atlas/atlas_tiles.h"
 
-#include "common/quadtree.h"
 #include "strata/error.h"
+#include "strata/quadtree.h"
 
 namespace strata::atlas {
 

@@ -3,9 +3,9 @@
 
 #include "atlas/atlas_collision.h"
 #include "atlas/atlas_io.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "strata/quadtree.h"
 #include "tqt/tqt_atlas.h"
 
 #include <algorithm>

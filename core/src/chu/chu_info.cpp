@@ -1,7 +1,7 @@
 // `strata info` for a CHU: a structure summary as JSON.
 #include "chu/chu_info.h"
 
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 #include "strata/text.h"
 
 #include <cmath>

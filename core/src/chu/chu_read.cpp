@@ -1,7 +1,7 @@
 // CHU3 v400 reader (atlas-chu-tqt.md §9b), enforcing the structural rules of §9e.
 #include "chu/chu_io.h"
 #include "common/bytes.h"
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 
 #include <algorithm>
 #include <map>

@@ -6,9 +6,9 @@
 
 #include "chu/chu_atlas.h"
 #include "chu/chu_check.h"
-#include "common/quadtree.h"
 #include "common/tally.h"
 #include "strata/error.h"
+#include "strata/quadtree.h"
 
 #include <algorithm>
 #include <cmath>

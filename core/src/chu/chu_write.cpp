@@ -1,8 +1,8 @@
 // CHU3 v400 writer: the exact inverse of chu_read.cpp (§9b).
 #include "chu/chu_io.h"
 #include "common/bytes.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
+#include "strata/quadtree.h"
 
 #include <algorithm>
 #include <map>

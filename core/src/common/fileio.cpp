@@ -2,9 +2,9 @@
 
 #include "common/platform.h"
 #include "strata/error.h"
+#include "strata/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -12,10 +12,6 @@
 #include <fstream>
 
 #ifdef _WIN32
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 #endif
 
@@ -152,10 +148,10 @@ void writeFileAtomic(const std::string& path, const std::function<void(std::ostr
   fs::path tmp = target;
   tmp += ".tmp" + platform::uniqueSuffix();
   std::ios::openmode mode = std::ios::binary | std::ios::trunc;
-  // The reservation costs an open and a fallocate, about 18 us a file, and
-  // saved about 37 us a MiB written (326 MiB: 12 ms): below 1 MiB, a batch
-  // of small outputs (texture dictionaries by the thousand) would pay more
-  // than it saves.
+  // The reservation costs an open and a fallocate a file and saves in
+  // proportion to the bytes written: below 1 MiB, a batch of small outputs
+  // (texture dictionaries by the thousand) would pay more than it saves
+  // (docs/performance.md).
   constexpr uint64_t kReserveFrom = uint64_t(1) << 20;
   // Where the filesystem cannot, the writes allocate the blocks as before.
   // Opened again without truncating, which would let the blocks go.
@@ -204,9 +200,7 @@ void writeFileAtomic(const std::string& path, const std::string& text) {
 }
 
 std::string lowerExtension(const std::string& path) {
-  std::string e = utf8Of(pathOf(path).extension());
-  for (char& c : e) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return e;
+  return lowerAscii(utf8Of(pathOf(path).extension()));
 }
 
 } // namespace strata

@@ -11,10 +11,6 @@
 #include <vector>
 
 #ifdef _WIN32
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 #else
 #include <pthread.h>
@@ -33,10 +29,10 @@ std::atomic<unsigned> budget{requestedJobs(0)};
 std::atomic<int> spare{int(requestedJobs(0)) - 1};
 
 // How long a helper with nothing to do, and a caller waiting for its
-// helpers, look for what they wait on before they sleep. A thread woken
-// from sleep, or started, waited up to 4.5 ms for a core of a two-vCPU
-// virtual machine that had been idle (docs/performance.md); the stretches
-// on one thread between a convert's parallel parts are 0.3-2 ms.
+// helpers, look for what they wait on before they sleep: longer than the
+// stretches on one thread between a convert's parallel parts, since a thread
+// woken from sleep can wait milliseconds for a core of a virtual machine
+// (docs/performance.md).
 constexpr auto kLookFor = std::chrono::milliseconds(2);
 
 void pause() {

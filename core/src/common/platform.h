@@ -1,7 +1,10 @@
 #pragma once
 // The few calls Strata makes of the operating system, each with a POSIX side
-// (platform_posix.cpp) and a Windows side (platform_windows.cpp). Paths are
-// UTF-8 inside Strata; the Windows side converts them for the wide calls.
+// (platform_posix.cpp) and a Windows side (platform_windows.cpp); those the
+// layers above core use are in strata/platform.h. Paths are UTF-8 inside
+// Strata; the Windows side converts them for the wide calls.
+#include "strata/platform.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -34,17 +37,6 @@ bool reserveFile(const std::filesystem::path& path, uint64_t bytes);
 // Moves `from` onto `to` in one step, replacing a file already there.
 bool replaceFile(const std::filesystem::path& from, const std::filesystem::path& to,
                  std::string& why);
-// A part of a file name no other process or thread uses at the same time
-// (process id, a counter, the clock), for temporary files beside an output.
-// No std::random_device: with a static libstdc++ it needs glibc 2.36's
-// arc4random (build-notes.md).
-std::string uniqueSuffix();
-
-// Zeroed read-write memory of `n` bytes straight from the system; null when
-// there is none.
-void* allocatePages(size_t n);
-void freePages(void* p, size_t n);
-
 // The description of the last system error (errno, or GetLastError on Windows).
 std::string lastError();
 

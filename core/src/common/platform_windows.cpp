@@ -6,10 +6,6 @@
 #include <atomic>
 #include <chrono>
 
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 
 namespace strata::platform {

@@ -63,6 +63,13 @@ std::string escapeUtf8(std::string_view s) {
   return out;
 }
 
+std::string lowerAscii(std::string_view text) {
+  std::string s(text);
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return s;
+}
+
 std::string fileSafeName(std::string_view name) {
   std::string s;
   for (char c : name) s += (c == '/' || c == '\\' || c == ':' || c == 0) ? '_' : c;

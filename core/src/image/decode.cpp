@@ -48,13 +48,12 @@ uint8_t unitToByte(float f) {
 // pixels (4 T each), row r at dst + r * pitch (in T). Each row of blocks is
 // decoded into `band`, a buffer that stays in the cache, and its rows inside
 // the image are appended to `out`: one pass over the image's memory, where
-// zeroing the image and decoding into it took two (a fifth of BC1's time),
-// and the blocks the right or bottom edge cuts need no path of their own.
+// zeroing the image and decoding into it took two, and the blocks the right
+// or bottom edge cuts need no path of their own.
 // While a row of blocks is decoded, the lines its rows will be appended to
 // are prefetched, sizeof(T) lines a block: appended cold, the copy waited
 // for every line's read-for-ownership in one burst, which the decoding
-// now hides (BC4: the image at 6,060 MB/s against the kernel's 7,979 before,
-// 7,500 after). A prefetch is a hint that reads no object and cannot fault,
+// now hides (docs/performance.md). A prefetch is a hint that reads no object and cannot fault,
 // so it changes no result, even past the image's end (the last row of
 // blocks, or a cut edge, asks for a few lines more than it appends).
 template <typename T, typename F>

@@ -2,8 +2,8 @@
 // §5.3, IHDR §11.2.2, filter types §9.2, zlib stream §10). One filter type for
 // every row and one deflater per image, both chosen by compressing a sample
 // of the image's rows (choosePlan): ISA-L's igzip level 1 for a large image
-// (1.6-3.2x libdeflate level 1's speed on bench_png's images, at most 10%
-// larger), libdeflate level 6 for a small one. An image whose alpha is 255
+// (faster than libdeflate's level 1 for a little more size, docs/performance.md),
+// libdeflate level 6 for a small one. An image whose alpha is 255
 // everywhere is written as RGB (colour type 2), which libpng and every PNG
 // reader expand back to the same RGBA8 texels. bench/bench_png.cpp measures
 // it against OpenImageIO's default PNG writer.
@@ -284,11 +284,10 @@ PngPlan choosePlan(const uint8_t* rgba, uint32_t width, uint32_t height) {
   size_t sampleRows = 0;
   for (auto [y, n] : bands) sampleRows += n;
   std::vector<uint8_t> sample(stride * sampleRows);
-  // A small image (at most 256^2) takes well under a millisecond at
-  // libdeflate's level 6, and its size then matters more than that time.
-  // A large one is written by igzip level 1, which on the three bench_png
-  // images is 1.6-3.2x faster than libdeflate's level 1, at most 10% larger
-  // than it and 1% larger than OpenImageIO's default.
+  // A small image (at most 256^2) is quick at libdeflate's level 6, and its
+  // size then matters more than that time. A large one is written by igzip
+  // level 1, whose speed is worth its few percent of size there
+  // (docs/performance.md, bench_png).
   if (uint64_t(width) * height <= 65536) plan.deflate = PngDeflate::Small;
   auto filtered = [&](PngFilter f) {
     uint8_t* out = sample.data();

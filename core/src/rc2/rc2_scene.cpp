@@ -75,9 +75,7 @@ Scene loadLevelWad(const Source& in, const LoadOptions& options) {
     throw Error(path, Error::kNoOffset, "the level cannot be read");
   size_t intact = c.core.tfragIndex.size();
   for (const tfrag::CheckedLevel& k : c.chunks) intact += k.tfragIndex.size();
-  if (intact == 0 && !leftOut.empty())
-    throw Error(path, Error::kNoOffset,
-                "every tfrag is broken: nothing intact to convert (" + leftOut.front() + ")");
+  tfrag::requireIntact(intact > 0 || leftOut.empty(), leftOut, path);
   Scene s = levelWadScene(c, options);
   s.leftOut = std::move(leftOut);
   return s;

@@ -250,9 +250,8 @@ Scene loadScene(const std::string& path, const LoadOptions& options, bool bare) 
   lodOf(options, path);
   CheckedLevel l = checkLevel(path, bare);
   std::vector<std::string> leftOut = acceptOrLeaveOut(l, options.partial);
-  if (l.tfragIndex.empty() && l.block.header.tfragCount > 0) // only under partial
-    throw Error(path, Error::kNoOffset,
-                "every tfrag is broken: nothing intact to convert (" + leftOut.front() + ")");
+  // Only under partial can no tfrag be intact.
+  requireIntact(!l.tfragIndex.empty() || l.block.header.tfragCount == 0, leftOut, path);
   Scene s = levelScene(l, options);
   s.leftOut = std::move(leftOut);
   return s;

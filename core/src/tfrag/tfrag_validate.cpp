@@ -306,6 +306,12 @@ ValidationReport validateLevel(const std::string& path, bool bareBlock) {
   return rep;
 }
 
+void requireIntact(bool intact, const std::vector<std::string>& leftOut, const std::string& path) {
+  if (!intact)
+    throw Error(path, Error::kNoOffset,
+                "every tfrag is broken: nothing intact to convert (" + leftOut.front() + ")");
+}
+
 ValidationReport levelReport(const CheckedLevel& c, const std::string& path) {
   ValidationReport rep;
   rep.file = path;

@@ -54,6 +54,10 @@ CheckedLevel checkLevelData(Level level, bool textures = true);
 // left out (what, where, why).
 std::vector<std::string> acceptOrLeaveOut(const CheckedLevel& level, bool partial);
 
+// Under --partial a level none of whose tfrags is intact (`intact` false)
+// has nothing to convert: an error naming the first piece left out.
+void requireIntact(bool intact, const std::vector<std::string>& leftOut, const std::string& path);
+
 // checkLevel's findings as a validation report.
 ValidationReport validateLevel(const std::string& path, bool bareBlock = false);
 

@@ -2,9 +2,9 @@
 
 #include "atlas/atlas_io.h"
 #include "common/bytes.h"
-#include "common/quadtree.h"
 #include "strata/error.h"
 #include "strata/image.h"
+#include "strata/quadtree.h"
 
 #include <map>
 

@@ -1,7 +1,7 @@
 // `strata info` for a TQT: a structure summary as JSON.
 #include "tqt/tqt_info.h"
 
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 #include "tqt/tqt_atlas.h"
 
 #include <map>

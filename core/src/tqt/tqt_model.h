@@ -2,8 +2,8 @@
 // The TQT file model: a faithful mirror of a .tqt file (atlas-chu-tqt.md
 // §9c). The offset table is kept in stored (transposed) order; tiles are kept
 // once each in physical order, however many table entries share them.
-#include "common/quadtree.h"
 #include "common/regions.h"
+#include "strata/quadtree.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // TQT reader (atlas-chu-tqt.md §9c), enforcing the structural rules of §9e.
 #include "common/bytes.h"
-#include "common/quadtree.h"
+#include "strata/quadtree.h"
 #include "tqt/tqt_io.h"
 
 #include <algorithm>

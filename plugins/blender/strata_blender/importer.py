@@ -160,7 +160,7 @@ def _build_merged(scene, nodes, cache, collection, stem, source, fmt, progress):
     plan = strata.MeshPlan()
     parts = []
     for k, n in enumerate(with_mesh):
-        plan.add_mesh(scene.meshes[nodes[n].mesh], part=k, offset=scene.world_translation(n))
+        plan.add_node(scene, nodes[n], k)
         parts.append({"name": nodes[n].name, "tags": nodes[n].tags})
         if progress:
             progress(k + 1, len(with_mesh))

@@ -29,8 +29,8 @@ def _set_normals(mesh, a):
     if a.normals is not None and a.vertex_count:
         if hasattr(mesh, "use_auto_smooth"):  # Blender < 4.1
             mesh.use_auto_smooth = True
-        # A nested list converts in C (tolist) and parses ~3x faster in RNA
-        # than a numpy array, which RNA reads element by element.
+        # A nested list converts in C (tolist) and RNA parses it in bulk;
+        # a numpy array it reads element by element (docs/performance.md).
         mesh.normals_split_custom_set_from_vertices(a.normals.tolist())
 
 

@@ -98,11 +98,18 @@ class AtlasTranslator(_Translator):
                 cmds.warning("Strata: %d chunks: %s" % (len(report[key]), why))
 
 
-class ChuTranslator(_Translator):
-    name = "Torque CHU"
-    kind = "chu"
-    extension = "chu"
-    patterns = "*.chu"
+def _importer(cls_name, name, kind, extension, patterns):
+    """A translator that imports only: its name in Maya's file dialogs, the
+    identify.py kind, the default extension and the dialog's patterns."""
+    return type(cls_name, (_Translator,), {"name": name, "kind": kind,
+                                           "extension": extension, "patterns": patterns})
+
+
+ChuTranslator = _importer("ChuTranslator", "Torque CHU", "chu", "chu", "*.chu")
+TfragTranslator = _importer("TfragTranslator", "R&C2 tfrag level", "tfrag", "bin",
+                            "core_index.bin core_data.bin gs_ram.bin")
+Rc2Translator = _importer("Rc2Translator", "R&C2 level or disc image", "rc2", "wad",
+                          "*.wad *.WAD *.iso *.ISO")
 
 
 class YtdTranslator(_Translator):
@@ -124,20 +131,6 @@ class YtdTranslator(_Translator):
         import maya.cmds as cmds
         for w in report.get("inputWarnings", []):
             cmds.warning("Strata: the source's own warning, kept: %s" % w)
-
-
-class TfragTranslator(_Translator):
-    name = "R&C2 tfrag level"
-    kind = "tfrag"
-    extension = "bin"
-    patterns = "core_index.bin core_data.bin gs_ram.bin"
-
-
-class Rc2Translator(_Translator):
-    name = "R&C2 level or disc image"
-    kind = "rc2"
-    extension = "wad"
-    patterns = "*.wad *.WAD *.iso *.ISO"
 
 
 TRANSLATORS = (AtlasTranslator, ChuTranslator, YtdTranslator, TfragTranslator, Rc2Translator)

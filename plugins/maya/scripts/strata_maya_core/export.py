@@ -11,6 +11,7 @@ or two of its base value, which the library counts as not moved (closer than a
 millionth, atlas_edit_chunk.cpp `differs`): it keeps the base's value, so an
 unedited round trip leaves every chunk alone.
 """
+import collections
 import json
 from array import array
 
@@ -22,20 +23,13 @@ from .meshes import UV_SETS
 CHUNK_ATTRIBUTES = ("strataLevel", "strataX", "strataY")
 
 
-class MeshReadout:
-    """name (the transform's full path), attrs ({attribute: value} of the Strata
-    attributes it has), points (flat world points, internal units),
-    face_triangles (triangles per face), triangles (flat vertex ids, 3 per
-    triangle, faces in order), uvs (flat u, v per vertex of the global set, V
-    as Maya stores it) or None."""
-
-    def __init__(self, name, attrs, points, face_triangles, triangles, uvs=None):
-        self.name = name
-        self.attrs = attrs
-        self.points = points
-        self.face_triangles = face_triangles
-        self.triangles = triangles
-        self.uvs = uvs
+MeshReadout = collections.namedtuple(
+    "MeshReadout", "name attrs points face_triangles triangles uvs", defaults=(None,))
+MeshReadout.__doc__ = """name (the transform's full path), attrs ({attribute: value} of the
+Strata attributes it has), points (flat world points, internal units),
+face_triangles (triangles per face), triangles (flat vertex ids, 3 per triangle,
+faces in order), uvs (flat u, v per vertex of the global set, V as Maya stores
+it) or None."""
 
 
 def uvs_per_vertex(vertex_count, face_vertices, uv_ids, u, v):

@@ -11,6 +11,7 @@ add-on: skirt primitives share the chunk's vertices, degenerate triangles
 are left out. UVs are per vertex, so UV ids are the vertex ids; V is flipped
 (Strata's v = 0 is the image's top row, Maya's the bottom row).
 """
+import collections
 import itertools
 import operator
 from array import array
@@ -84,18 +85,10 @@ def _finish(plan, axes):
     return m
 
 
-class NodePlan:
-    """One Maya transform: name (Maya-safe), the scene node it stands for (None
-    for a merged mesh), parent (index into ScenePlan.nodes, or None: the
-    group), translation (Maya axes and units), tags, mesh (MeshData or None)."""
-
-    def __init__(self, name, node, parent, translation, tags, mesh):
-        self.name = name
-        self.node = node
-        self.parent = parent
-        self.translation = translation
-        self.tags = tags
-        self.mesh = mesh
+NodePlan = collections.namedtuple("NodePlan", "name node parent translation tags mesh")
+NodePlan.__doc__ = """One Maya transform: name (Maya-safe), the scene node it stands for
+(None for a merged mesh), parent (index into ScenePlan.nodes, or None: the group),
+translation (Maya axes and units), tags, mesh (MeshData or None)."""
 
 
 def plan_nodes(scene, axes, merge=False, name=None):
@@ -104,8 +97,7 @@ def plan_nodes(scene, axes, merge=False, name=None):
     if merge:
         plan = strata.MeshPlan()
         for k, node in enumerate(with_mesh):
-            plan.add_mesh(scene.meshes[node.mesh], part=k,
-                          offset=scene.world_translation(node.index))
+            plan.add_node(scene, node, k)
         if not plan.primitive_count:
             return []
         mesh = _finish(plan, axes)
