@@ -221,7 +221,7 @@ private:
     const NearestTables& t = nearestTables();
     float d = 0;
     for (int c = 0; c < C; ++c) {
-      const int i = int(std::lround(v[c]));
+      const int i = int(v[c] + 0.5f); // v is in [0, 255]: lround without the libm call
       q[c] = t.q[f_.bits[c]][p + 1][i];
       const float e = float(decodedValue(q[c], f_.bits[c], p)) - v[c];
       d += e * e;
