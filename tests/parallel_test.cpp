@@ -119,10 +119,6 @@ TEST(Parallel, LowestFailingTaskIsRethrownAfterAllRan) {
 }
 
 TEST(Parallel, RunsOfNeighbouringIndicesEachGoToOneThread) {
-#ifdef _WIN32
-  GTEST_SKIP() << "under Wine no helper thread took a run within the loop's 134 ms (the runs "
-                  "stayed on one thread); not yet understood, and not tried on Windows itself";
-#endif
   BudgetRestore restore;
   setThreadBudget(4);
   constexpr size_t kCount = 1003, kRun = 32; // the last run is short
@@ -131,9 +127,12 @@ TEST(Parallel, RunsOfNeighbouringIndicesEachGoToOneThread) {
   parallelForRuns(kCount, kRun, [&](size_t i) {
     ++runs[i];
     by[i] = std::this_thread::get_id();
-    // Long enough for the helpers to start and take some, even where a
-    // thread is slow to start (Wine).
-    std::this_thread::sleep_for(std::chrono::microseconds(100));
+    // The first run is held until another thread has taken the second (or
+    // 10 s pass), so whether the runs spread does not depend on how soon the
+    // host starts a thread (under Wine none had within 134 ms).
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (i == 0 && !runs[kRun] && std::chrono::steady_clock::now() < giveUp)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
   });
   for (size_t i = 0; i < kCount; ++i) {
     ASSERT_EQ(runs[i].load(), 1) << i;
@@ -242,9 +241,17 @@ TEST(Parallel, IndicesAreClaimedInAscendingOrder) {
   constexpr size_t kCount = 400;
   std::vector<std::atomic<bool>> started(kCount);
   std::atomic<size_t> outOfOrder{0};
+  // An index claimed before i may not have set its flag yet: its thread can
+  // be preempted between the claim and the flag (as under Wine), so i waits
+  // for it. One claimed after i could only start once a thread is free, and
+  // the wait runs out: the first such wait ends the waiting.
   parallelFor(kCount, [&](size_t i) {
     started[i] = true;
-    for (size_t j = 0; j < i; ++j) outOfOrder += !started[j];
+    for (size_t j = 0; j < i && !outOfOrder; ++j) {
+      const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+      while (!started[j] && std::chrono::steady_clock::now() < giveUp) std::this_thread::yield();
+      outOfOrder += !started[j];
+    }
     std::this_thread::sleep_for(std::chrono::microseconds(50 * (i % 7)));
   });
   EXPECT_EQ(outOfOrder.load(), 0u);
@@ -280,16 +287,22 @@ TEST(Parallel, AThreadCapKeepsToItsThreads) {
 namespace {
 
 // writeInOrder over `sizes.size()` results, each made in a random time:
-// the order they were written in, and the most bytes held at once.
+// the order they were written in, and the most bytes and results held at once.
+// With `firstWaitsFor` set, result 0 is not finished until that many results
+// after it are held (or 10 s pass), so the bound, not how the host schedules
+// threads, decides how far ahead results are made.
 struct Written {
   std::vector<size_t> order;
   uint64_t peakHeld = 0;
+  size_t peakResults = 0;
 };
 
-Written writeAll(const std::vector<uint64_t>& sizes, uint64_t maxHeld, size_t failAt = SIZE_MAX) {
+Written writeAll(const std::vector<uint64_t>& sizes, uint64_t maxHeld, size_t failAt = SIZE_MAX,
+                 size_t firstWaitsFor = 0) {
   Written w;
   std::mutex m;
   uint64_t held = 0;
+  size_t results = 0;
   std::vector<std::atomic<int>> made(sizes.size());
   InOrder work;
   work.size = [&](size_t i) { return sizes[i]; };
@@ -299,8 +312,17 @@ Written writeAll(const std::vector<uint64_t>& sizes, uint64_t maxHeld, size_t fa
       std::lock_guard<std::mutex> lock(m);
       held += sizes[i];
       w.peakHeld = std::max(w.peakHeld, held);
+      w.peakResults = std::max(w.peakResults, ++results);
     }
     ++made[i];
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (i == 0 && firstWaitsFor && std::chrono::steady_clock::now() < giveUp) {
+      {
+        std::lock_guard<std::mutex> lock(m);
+        if (results > firstWaitsFor) break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     std::this_thread::sleep_for(std::chrono::microseconds((i * 7919) % 300));
     if (failAt != SIZE_MAX && (i == failAt || i == failAt + 5))
       throw Error("f", i, "result " + std::to_string(i));
@@ -309,6 +331,7 @@ Written writeAll(const std::vector<uint64_t>& sizes, uint64_t maxHeld, size_t fa
     std::lock_guard<std::mutex> lock(m);
     w.order.push_back(i);
     held -= sizes[i];
+    --results;
   };
   try {
     writeInOrder(sizes.size(), work);
@@ -337,11 +360,11 @@ TEST(Parallel, WriteInOrderHoldsNoMoreThanItsBoundAndOneResult) {
   setThreadBudget(4);
   std::vector<uint64_t> sizes(300);
   for (size_t i = 0; i < sizes.size(); ++i) sizes[i] = 1 + (i * 31) % 10; // 1..10
-  const Written w = writeAll(sizes, 12);
+  const Written w = writeAll(sizes, 12, SIZE_MAX, 2);
   ASSERT_EQ(w.order.size(), sizes.size());
   for (size_t i = 0; i < w.order.size(); ++i) ASSERT_EQ(w.order[i], i);
   EXPECT_LE(w.peakHeld, 12u + 10u);
-  EXPECT_GT(w.peakHeld, 10u); // more than one result was made ahead
+  EXPECT_GE(w.peakResults, 3u); // results 1 and 2 (2 + 3 bytes) were made while 0 waited
   // A bound below one result: each is made in its turn, one at a time.
   EXPECT_EQ(writeAll(sizes, 0).peakHeld, 10u);
   setThreadBudget(1); // one thread: no result ever waits for another
