@@ -31,11 +31,15 @@ void oneLevel(const uint8_t* data, size_t size, const Stage& stage) {
           "tfrags.block");
     return;
   }
+  // The fuzzed bytes where `f` is the chosen file, else a copy of the sample's.
+  const auto fileOr = [&](TfragFile f, const std::vector<uint8_t>& sample) {
+    return file == f ? std::move(fuzzed) : std::vector<uint8_t>(sample);
+  };
   const tfrag::LevelFiles& base = tfragLevelFiles();
   tfrag::LevelFiles files;
-  files.coreIndex = file == TfragFile::CoreIndex ? std::move(fuzzed) : base.coreIndex;
-  files.coreData = file == TfragFile::CoreData ? std::move(fuzzed) : base.coreData;
-  files.gsRam = file == TfragFile::GsRam ? std::move(fuzzed) : base.gsRam;
+  files.coreIndex = fileOr(TfragFile::CoreIndex, base.coreIndex);
+  files.coreData = fileOr(TfragFile::CoreData, base.coreData);
+  files.gsRam = fileOr(TfragFile::GsRam, base.gsRam);
   stage(tfrag::checkReadLevel([&] { return tfrag::levelOfFiles(files, "level"); }), "level");
 }
 
