@@ -28,13 +28,10 @@ strata_status strata_encoder_encode_rgba8(strata_encoder* enc, const uint8_t* rg
       return fail(enc->error, STRATA_ERROR_INVALID_ARGUMENT,
                   "image size " + std::to_string(width) + "x" + std::to_string(height) +
                       " out of range (1..65536)");
-    if (!strata::image::bcEncodable(dxgi_format)) {
-      const strata::image::PixelFormat* f = strata::image::pixelFormat(dxgi_format);
+    if (!strata::image::bcEncodable(dxgi_format))
       return fail(enc->error, STRATA_ERROR_UNSUPPORTED,
-                  std::string("no encoder for ") +
-                      (f ? f->name : "DXGI format " + std::to_string(dxgi_format)) +
+                  "no encoder for " + strata::image::formatName(dxgi_format) +
                       " (BC1-BC5 and BC7, UNORM / SRGB / SNORM)");
-    }
     strata_encode_options o;
     if (strata_status st = readOptions(enc->error, options, o, "strata_encode_options")) return st;
     const int quality = enumValue(o.quality);
