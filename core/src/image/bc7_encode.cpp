@@ -27,13 +27,18 @@ using bc7::EndpointFormat;
 using bc7::FitEffort;
 using bc7::SubsetFit;
 
-// What each quality level searches: how many of the best-estimated
-// partitions each partitioned mode screens, the screening fit, and how many
-// of the screened candidates are fitted again with the final effort (those
-// after the first only while their screened error is within finalistRatio
-// of the first's: a candidate much worse when screened seldom wins).
-struct Effort {
+// How many of the best-estimated partitions each partitioned mode screens.
+struct Partitions {
   int mode1, mode3, mode0, mode2, mode7;
+};
+
+// What each quality level searches: the partitions, the screening fit, and
+// how many of the screened candidates are fitted again with the final effort
+// (those after the first only while their screened error is within
+// finalistRatio of the first's: a candidate much worse when screened seldom
+// wins).
+struct Effort {
+  Partitions parts;
   // How many rotations (of 4) of each of mode 4, mode 4 with the index
   // selection bit and mode 5 are screened, those with the lowest estimates,
   // in an opaque block and in one with alpha (where the partitioned modes but
@@ -42,14 +47,49 @@ struct Effort {
   FitEffort screen, final;
   int finalists;
   float finalistRatio;
+  // Fine blocks: opaque blocks whose best error once mode 6 and modes 4 / 5
+  // are screened is below fineError, or below 1 / fineVariance of the sum of
+  // their texels' squared distances from their mean (none when fineFinalists
+  // is 0). There errors are a few units and the screening ranks poorly (the
+  // final fit often promotes its second to fourth candidate, or mode 4 / 5 at
+  // a rotation the estimate ranks lower), while modes 0, 1 and 2 seldom win:
+  // such blocks get every rotation, fineParts, fineFinalists finalists
+  // regardless of the ratio, and fineFinal.
+  uint32_t fineError, fineVariance;
+  Partitions fineParts;
+  int fineFinalists;
+  FitEffort fineFinal;
 };
 
 Effort effortFor(int quality) {
   using bc7::kChannelSearchAll, bc7::kChannelSearchBest;
-  if (quality <= 0) return {2, 1, 0, 0, 1, 1, 2, {1, false, 0}, {2, true, 1}, 1, 1.0f};
+  if (quality <= 0)
+    return {{2, 1, 0, 0, 1}, 1, 2, {1, false, 0}, {2, true, 1}, 1, 1.0f, 0, 0, {}, 0, {}};
   if (quality == 1)
-    return {6, 4, 1, 1, 4, 1, 4, {1, false, 0}, {3, true, 2, true, kChannelSearchBest}, 3, 1.25f};
-  return {12, 10, 6, 10, 10, 4, 4, {2, true, 1}, {4, true, 4, true, kChannelSearchAll}, 4, 1e30f};
+    return {{6, 4, 1, 1, 4},
+            1,
+            4,
+            {1, false, 0},
+            {3, true, 2, true, kChannelSearchBest},
+            3,
+            1.25f,
+            16,
+            256,
+            {2, 10, 0, 0, 4},
+            4,
+            {3, true, 2, true, kChannelSearchAll}};
+  return {{12, 10, 6, 10, 10},
+          4,
+          4,
+          {2, true, 1},
+          {4, true, 4, true, kChannelSearchAll},
+          4,
+          1e30f,
+          0,
+          0,
+          {},
+          0,
+          {}};
 }
 
 // A way to encode the block: the mode and the choices that go with it.
@@ -145,18 +185,21 @@ Scored fitChoice(const int px[16][4], const Choice& ch, bool opaque, bool ignore
   return fitPartition(px, ch, opaque ? 3 : 4, fe, bound);
 }
 
-// The screened candidates with the lowest errors, lowest first.
+// The screened candidates with the lowest errors, lowest first, with their
+// screened blocks (the final fit, a different search, now and then ends
+// above them).
 struct Shortlist {
-  static constexpr int kMax = 8;
+  static constexpr int kMax = 4;
   Choice choice[kMax];
-  uint32_t err[kMax];
+  Scored fit[kMax];
   int size = 0, want = 1;
-  uint32_t bound() const { return size < want ? ~0u : err[size - 1]; }
-  void offer(const Choice& c, uint32_t e) {
-    if (e >= bound()) return;
+  uint32_t bound() const { return size < want ? ~0u : fit[size - 1].err; }
+  void offer(const Choice& c, const Scored& s) {
+    if (s.err >= bound()) return;
     int at = size < want ? size++ : size - 1;
-    while (at > 0 && err[at - 1] > e) choice[at] = choice[at - 1], err[at] = err[at - 1], --at;
-    choice[at] = c, err[at] = e;
+    while (at > 0 && fit[at - 1].err > s.err)
+      choice[at] = choice[at - 1], fit[at] = fit[at - 1], --at;
+    choice[at] = c, fit[at] = s;
   }
 };
 
@@ -166,8 +209,35 @@ void screenPartitions(const int px[16][4], int mode, const float* est, int count
   const int n = bc7::bestPartitions(est, count, want, parts);
   for (int k = 0; k < n; ++k) {
     const Choice c{mode, parts[k], 0, 0};
-    list.offer(c, fitPartition(px, c, opaque ? 3 : 4, ef.screen, list.bound()).err);
+    list.offer(c, fitPartition(px, c, opaque ? 3 : 4, ef.screen, list.bound()));
   }
+}
+
+// Modes 4 and 5: for each of the three ways of storing colour and the scalar
+// channel, the rotations ranked `from` to `to` by their estimates.
+void screenRotations(const int px[16][4], const float est[3][4], int from, int to, const Effort& ef,
+                     Shortlist& list) {
+  for (int variant = 0; variant < 3; ++variant) {
+    int order[4] = {0, 1, 2, 3};
+    std::sort(order, order + 4, [&](int a, int b) {
+      return est[variant][a] < est[variant][b] || (est[variant][a] == est[variant][b] && a < b);
+    });
+    for (int k = from; k < to; ++k) {
+      const Choice c{variant == 2 ? 5 : 4, 0, order[k], variant == 1 ? 1 : 0};
+      list.offer(c, fitRotated(px, c, ef.screen));
+    }
+  }
+}
+
+// Sum over the texels and channels of the squared distance from the mean, times 16.
+uint32_t spread(const int px[16][4]) {
+  uint32_t total = 0;
+  for (int c = 0; c < 4; ++c) {
+    int sum = 0, squares = 0;
+    for (int i = 0; i < 16; ++i) sum += px[i][c], squares += px[i][c] * px[i][c];
+    total += uint32_t(16 * squares - sum * sum);
+  }
+  return total;
 }
 
 // Mode 5 endpoint pairs (7 bits each) whose first interpolant (weight 21)
@@ -222,44 +292,42 @@ void encodeBC7Block(const uint8_t rgba[64], int quality, bool ignoreAlpha, uint8
   const Effort ef = effortFor(quality);
   // Screening: every candidate the level searches, fitted quickly.
   Shortlist list;
-  list.want = ef.finalists;
+  list.want = std::max(ef.finalists, ef.fineFinalists);
   const Choice six{6, 0, 0, 0};
-  list.offer(six, fitMode6(px, opaque, ignoreAlpha, ef.screen).err);
-  // Modes 4 and 5: the rotations with the lowest estimates, for each of the
-  // three ways of storing colour and the scalar channel.
+  list.offer(six, fitMode6(px, opaque, ignoreAlpha, ef.screen));
   float rot[3][4];
   bc7::estimateRotations(px, rot);
   const int rotations = opaque ? ef.rotations : ef.rotationsAlpha;
-  for (int variant = 0; variant < 3; ++variant) {
-    int order[4] = {0, 1, 2, 3};
-    std::partial_sort(order, order + rotations, order + 4,
-                      [&](int a, int b) { return rot[variant][a] < rot[variant][b]; });
-    for (int k = 0; k < rotations; ++k) {
-      const Choice c{variant == 2 ? 5 : 4, 0, order[k], variant == 1 ? 1 : 0};
-      list.offer(c, fitRotated(px, c, ef.screen).err);
-    }
-  }
+  screenRotations(px, rot, 0, rotations, ef, list);
+  const bool fine = ef.fineFinalists > 0 && opaque && list.fit[0].err > 0 &&
+                    (list.fit[0].err < ef.fineError ||
+                     uint64_t(list.fit[0].err) * 16 * ef.fineVariance < spread(px));
+  if (fine) screenRotations(px, rot, rotations, 4, ef, list);
+  const Partitions& parts = fine ? ef.fineParts : ef.parts;
   float estA[64], estB[64];
   if (opaque) {
     // Modes 1 (3-bit indices) and 3 (2-bit) share the two-subset shapes.
     bc7::estimatePartitions(px, 3, 2, 64, 8, estA, 4, estB);
-    screenPartitions(px, 1, estA, 64, ef.mode1, true, ef, list);
-    screenPartitions(px, 3, estB, 64, ef.mode3, true, ef, list);
-    if (ef.mode0 + ef.mode2 > 0) {
+    screenPartitions(px, 1, estA, 64, parts.mode1, true, ef, list);
+    screenPartitions(px, 3, estB, 64, parts.mode3, true, ef, list);
+    if (parts.mode0 + parts.mode2 > 0) {
       // Mode 0 uses the first 16 three-subset shapes with 3-bit indices, mode 2 all 64 with 2.
       bc7::estimatePartitions(px, 3, 3, 64, 8, estA, 4, estB);
-      screenPartitions(px, 0, estA, 16, ef.mode0, true, ef, list);
-      screenPartitions(px, 2, estB, 64, ef.mode2, true, ef, list);
+      screenPartitions(px, 0, estA, 16, parts.mode0, true, ef, list);
+      screenPartitions(px, 2, estB, 64, parts.mode2, true, ef, list);
     }
   } else {
     bc7::estimatePartitions(px, 4, 2, 64, 4, estA, 0, nullptr);
-    screenPartitions(px, 7, estA, 64, ef.mode7, false, ef, list);
+    screenPartitions(px, 7, estA, 64, parts.mode7, false, ef, list);
   }
-  // The finalists fitted again with the final effort.
-  Scored best;
-  for (int k = 0; k < list.size && best.err > 0; ++k) {
-    if (k > 0 && float(list.err[k]) > ef.finalistRatio * float(list.err[0])) break;
-    const Scored s = fitChoice(px, list.choice[k], opaque, ignoreAlpha, ef.final, best.err);
+  // The finalists fitted again with the final effort; the best screened
+  // block stands unless one of them comes out lower.
+  const int finalists = std::min(list.size, fine ? ef.fineFinalists : ef.finalists);
+  const FitEffort& final = fine ? ef.fineFinal : ef.final;
+  Scored best = list.fit[0];
+  for (int k = 0; k < finalists && best.err > 0; ++k) {
+    if (!fine && k > 0 && float(list.fit[k].err) > ef.finalistRatio * float(list.fit[0].err)) break;
+    const Scored s = fitChoice(px, list.choice[k], opaque, ignoreAlpha, final, best.err);
     if (s.err < best.err) best = s;
   }
   bc7::pack(best.block, out);

@@ -221,7 +221,7 @@ private:
     const NearestTables& t = nearestTables();
     float d = 0;
     for (int c = 0; c < C; ++c) {
-      const int i = int(std::lround(v[c]));
+      const int i = int(v[c] + 0.5f); // v is in [0, 255]: lround without the libm call
       q[c] = t.q[f_.bits[c]][p + 1][i];
       const float e = float(decodedValue(q[c], f_.bits[c], p)) - v[c];
       d += e * e;
@@ -313,9 +313,13 @@ private:
   // channel's stored pair is picked on its own from the three values nearest
   // each least-squares endpoint (3 x 3 pairs, exact interpolation), with the
   // best candidate's p-bits or every combination (FitEffort::channelSearch).
+  // Of every combination only the one with the least error for these indices
+  // is scored (its indices chosen again).
   void searchChannels(const uint8_t idx[16], const float lo[4], const float hi[4]) {
     const IndexGroups g = groupByIndex(idx);
     const int none = f_.pbits == 0, forced = f_.forcedPbit >= 0;
+    long pickErr = LONG_MAX;
+    int pick0[4], pick1[4], pickP0 = -1, pickP1 = -1;
     for (int p0 = 0; p0 < 2; ++p0)
       for (int p1 = 0; p1 < 2; ++p1) {
         if (none && (p0 || p1)) continue;
@@ -326,6 +330,7 @@ private:
         const int b0 = none ? -1 : p0, b1 = none ? -1 : p1;
         int q0[4], q1[4];
         quantize(lo, b0, q0), quantize(hi, b1, q1);
+        long total = 0;
         for (int c = 0; c < C; ++c) {
           const int top = (1 << f_.bits[c]) - 1;
           int bestErr = INT_MAX, bestA = q0[c], bestB = q1[c];
@@ -336,9 +341,14 @@ private:
               if (err < bestErr) bestErr = err, bestA = a, bestB = b;
             }
           q0[c] = bestA, q1[c] = bestB;
+          total += bestErr;
         }
-        score(q0, q1, b0, b1);
+        if (total < pickErr) {
+          pickErr = total, pickP0 = b0, pickP1 = b1;
+          std::memcpy(pick0, q0, sizeof q0), std::memcpy(pick1, q1, sizeof q1);
+        }
       }
+    if (pickErr < LONG_MAX) score(pick0, pick1, pickP0, pickP1);
   }
 
   // The best indices with the texels at the lowest and / or highest index
