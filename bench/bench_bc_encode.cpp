@@ -63,19 +63,27 @@ namespace {
 const char* const kBc7enc =
     STRATA_SOURCE_DIR "/tools/validator/node_modules/@gpu-tex-enc/bc/bin/linux/bc7enc";
 
+// Channels [first, first + count) of RGBA8 that one PSNR is taken over.
+struct Channels {
+  int first, count;
+};
+
 struct Format {
   const char* name;
   uint32_t code;
   const char* bc7encFlag; // "" for BC7, its default
   int squishFlags;        // 0: libsquish has no such encoder
+  // The PSNRs it is judged by: RGB (then alpha / RGBA), or per channel.
+  const char* measureNames;
+  std::vector<Channels> measured;
 };
 
 const Format kFormats[] = {
-    {"bc1", dxgi::BC1, "-1", squish::kDxt1 | squish::kColourClusterFit},
-    {"bc3", dxgi::BC3, "-3", squish::kDxt5 | squish::kColourClusterFit},
-    {"bc4", dxgi::BC4, "-4", 0},
-    {"bc5", dxgi::BC5, "-5", 0},
-    {"bc7", dxgi::BC7, "", 0},
+    {"bc1", dxgi::BC1, "-1", squish::kDxt1 | squish::kColourClusterFit, "RGB", {{0, 3}}},
+    {"bc3", dxgi::BC3, "-3", squish::kDxt5 | squish::kColourClusterFit, "RGB/A", {{0, 3}, {3, 1}}},
+    {"bc4", dxgi::BC4, "-4", 0, "R", {{0, 1}}},
+    {"bc5", dxgi::BC5, "-5", 0, "R/G", {{0, 1}, {1, 1}}},
+    {"bc7", dxgi::BC7, "", 0, "RGB/RGBA", {{0, 3}, {0, 4}}},
 };
 
 // PSNR of channels [first, first + count) of decoded RGBA8 against the source.
@@ -90,36 +98,12 @@ double psnr(const bench::Rgba& src, const std::vector<uint8_t>& out, int first, 
   return se == 0 ? 99.0 : 10 * std::log10(255.0 * 255.0 * n / se);
 }
 
-// The PSNRs a format is judged by: RGB (then alpha / RGBA), or per channel.
+// The PSNRs a format is judged by (f.measured).
 std::vector<double> measures(const Format& f, const bench::Rgba& src, const Image& blocks) {
   const std::vector<uint8_t> out = decodeRGBA8(blocks);
-  switch (f.code) {
-  case dxgi::BC1:
-    return {psnr(src, out, 0, 3)};
-  case dxgi::BC3:
-    return {psnr(src, out, 0, 3), psnr(src, out, 3, 1)};
-  case dxgi::BC4:
-    return {psnr(src, out, 0, 1)};
-  case dxgi::BC5:
-    return {psnr(src, out, 0, 1), psnr(src, out, 1, 1)};
-  default:
-    return {psnr(src, out, 0, 3), psnr(src, out, 0, 4)};
-  }
-}
-
-const char* measureNames(uint32_t code) {
-  switch (code) {
-  case dxgi::BC1:
-    return "RGB";
-  case dxgi::BC3:
-    return "RGB/A";
-  case dxgi::BC4:
-    return "R";
-  case dxgi::BC5:
-    return "R/G";
-  default:
-    return "RGB/RGBA";
-  }
+  std::vector<double> db;
+  for (const Channels& c : f.measured) db.push_back(psnr(src, out, c.first, c.count));
+  return db;
 }
 
 Image imageOf(const bench::Rgba& src, uint32_t code, std::vector<uint8_t> data) {
@@ -303,7 +287,7 @@ struct Tally {
   int rows = 0, psnrMisses = 0, timeMisses = 0;
 };
 
-void print(const char* format, uint32_t code, bool ia, const Row& r, Tally& tally) {
+void print(const Format& f, bool ia, const Row& r, Tally& tally) {
   auto mean = [&](std::vector<double> v) {
     for (double& x : v) x /= r.count;
     return v;
@@ -316,10 +300,10 @@ void print(const char* format, uint32_t code, bool ia, const Row& r, Tally& tall
   const std::string worst = r.count > 1 ? " (" + r.worstAt + ")" : "";
   std::printf("%-14s %-3s%-3s %-8s %-13s %-13s %+6.2f %6.2fs %6.2fs %6.2fs %6.2fs %5.2f %6.2fs "
               "%4.2fx  %-19s %s%s%s\n",
-              r.name.c_str(), format, ia ? " ia" : "", measureNames(code),
-              dbText(mean(r.ours)).c_str(), dbText(mean(r.theirs)).c_str(), r.worst, r.oursCpu,
-              r.oursWall, r.theirsCpu, r.theirsWall, ratio, r.allWall, r.oursWall / r.allWall,
-              squish, psnrOk ? "" : "PSNR-MISS ", timeOk ? "" : "TIME-MISS", worst.c_str());
+              r.name.c_str(), f.name, ia ? " ia" : "", f.measureNames, dbText(mean(r.ours)).c_str(),
+              dbText(mean(r.theirs)).c_str(), r.worst, r.oursCpu, r.oursWall, r.theirsCpu,
+              r.theirsWall, ratio, r.allWall, r.oursWall / r.allWall, squish,
+              psnrOk ? "" : "PSNR-MISS ", timeOk ? "" : "TIME-MISS", worst.c_str());
   std::fflush(stdout);
   ++tally.rows;
   tally.psnrMisses += !psnrOk;
@@ -350,7 +334,7 @@ void benchRow(const Format& f, const std::string& name, const std::vector<bench:
   }
   for (int ia = 0; ia <= (variants ? 1 : 0); ++ia) {
     rows[ia].name = name;
-    print(f.name, f.code, ia == 1, rows[ia], tally);
+    print(f, ia == 1, rows[ia], tally);
   }
 }
 

@@ -5,7 +5,6 @@
 #include "strata/fileio.h"
 #include "strata/quadtree.h"
 
-#include <filesystem>
 #include <set>
 #include <tuple>
 
@@ -20,8 +19,6 @@ struct strata_atlas_edit {
 };
 
 namespace {
-
-const char* kNullEdit = "the atlas edit handle is NULL";
 
 std::string chunkName(const strata_chunk_edit& c) {
   return strata::nodeName(c.level, c.x, c.y);
@@ -46,26 +43,13 @@ nlohmann::json reportJson(const strata::AtlasExportReport& r) {
 
 extern "C" {
 
-strata_status strata_atlas_edit_create(strata_atlas_edit** out_edit) {
-  if (!out_edit) return STRATA_ERROR_INVALID_ARGUMENT;
-  *out_edit = new (std::nothrow) strata_atlas_edit();
-  return *out_edit ? STRATA_OK : STRATA_ERROR_OUT_OF_MEMORY;
-}
-
-void strata_atlas_edit_destroy(strata_atlas_edit* edit) {
-  delete edit;
-}
-
-const char* strata_atlas_edit_error(const strata_atlas_edit* edit) {
-  return edit ? edit->error.c_str() : kNullEdit;
-}
+STRATA_CAPI_HANDLE_LIFETIME(strata_atlas_edit, "the atlas edit handle is NULL")
 
 strata_status strata_atlas_edit_add_chunk(strata_atlas_edit* e, const strata_chunk_edit* chunk) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
+  return onHandle(e, [&] {
     strata_chunk_edit c;
-    if (!chunk) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "chunk is NULL");
-    if (strata_status st = readOptions(e->error, chunk, c, "strata_chunk_edit")) return st;
+    if (strata_status st = readArgument(e->error, chunk, c, "strata_chunk_edit", "chunk"))
+      return st;
     const std::string name = c.name ? std::string(c.name) : chunkName(c);
     if (c.vertex_count && !c.positions)
       return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, name + ": positions is NULL");
@@ -106,22 +90,13 @@ strata_status strata_atlas_edit_add_chunk(strata_atlas_edit* e, const strata_chu
 strata_status strata_atlas_edit_write(strata_atlas_edit* e, const char* base_path,
                                       const char* out_path,
                                       const strata_export_atlas_options* options) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
+  return onHandle(e, [&] {
     if (!base_path || !out_path)
       return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "base_path or out_path is NULL");
     strata_export_atlas_options o;
     if (strata_status st = readOptions(e->error, options, o, "strata_export_atlas_options"))
       return st;
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::is_regular_file(strata::pathOf(base_path), ec))
-      return fail(e->error, STRATA_ERROR_IO, std::string(base_path) + ": no such file");
-    // The base is never overwritten, even atomically: a bad edit must not cost it.
-    if (fs::exists(strata::pathOf(out_path), ec) &&
-        fs::equivalent(strata::pathOf(out_path), strata::pathOf(base_path), ec))
-      return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT,
-                  std::string(out_path) + " is the base file; write a new file");
+    if (strata_status st = checkInOut(e->error, base_path, out_path, "the base file")) return st;
     std::vector<uint8_t> base = strata::readFile(base_path);
     if (base.size() < 4 || base[0] != 'A' || base[1] != 'T' || base[2] != 'L' || base[3] != 'S')
       throw strata::Error(base_path, 0, "the base is not an Atlas file (expected the magic ATLS)");
@@ -130,25 +105,12 @@ strata_status strata_atlas_edit_write(strata_atlas_edit* e, const char* base_pat
     strata::AtlasExportReport report;
     std::vector<uint8_t> out =
         strata::exportAtlas(base, base_path, e->edits, "the edited chunks", eo, report);
-    try {
-      strata::writeFileAtomic(out_path, out);
-    } catch (const strata::Error& err) {
-      return fail(e->error, STRATA_ERROR_IO, err.what());
-    }
-    e->report = std::move(report);
-    e->reported = true;
-    return STRATA_OK;
+    return writeAndReport(e, out_path, out, std::move(report));
   });
 }
 
 strata_status strata_atlas_edit_report_json(strata_atlas_edit* e, char** out_json) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
-    if (!e->reported)
-      return fail(e->error, STRATA_ERROR_NO_SCENE,
-                  "nothing written yet: call strata_atlas_edit_write");
-    return returnText(e->error, reportJson(e->report).dump(), out_json);
-  });
+  return reportText(e, out_json, "nothing written yet: call strata_atlas_edit_write", reportJson);
 }
 
 } // extern "C"

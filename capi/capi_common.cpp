@@ -1,7 +1,9 @@
 // Calls of strata.h that need no handle, and the helpers of capi_handles.h.
 #include "capi_handles.h"
+#include "strata/fileio.h"
 
 #include <cstdlib>
+#include <filesystem>
 
 namespace strata::capi {
 
@@ -23,6 +25,33 @@ strata_status copyOut(std::string& slot, const void* data, size_t elements, size
                 "buffer holds " + std::to_string(capacity) + " elements; " +
                     std::to_string(elements) + " needed");
   if (elements) std::memcpy(buffer, data, elements * elementBytes);
+  return STRATA_OK;
+}
+
+std::function<void(size_t, size_t)> progressOf(void (*fn)(void*, size_t, size_t), void* user) {
+  if (!fn) return {};
+  return [fn, user](size_t done, size_t total) { fn(user, done, total); };
+}
+
+strata_status checkInOut(std::string& slot, const char* in, const char* out, const char* inName) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_regular_file(strata::pathOf(in), ec))
+    return fail(slot, STRATA_ERROR_IO, std::string(in) + ": no such file");
+  // The input is never overwritten, even atomically: a bad edit must not cost it.
+  if (fs::exists(strata::pathOf(out), ec) &&
+      fs::equivalent(strata::pathOf(out), strata::pathOf(in), ec))
+    return fail(slot, STRATA_ERROR_INVALID_ARGUMENT,
+                std::string(out) + " is " + inName + "; write a new file");
+  return STRATA_OK;
+}
+
+strata_status writeOut(std::string& slot, const char* out, const std::vector<uint8_t>& bytes) {
+  try {
+    strata::writeFileAtomic(out, bytes);
+  } catch (const strata::Error& err) {
+    return fail(slot, STRATA_ERROR_IO, err.what());
+  }
   return STRATA_OK;
 }
 

@@ -11,34 +11,15 @@ struct strata_encoder {
   std::string error;
 };
 
-namespace {
-
-const char* kNullEncoder = "the encoder handle is NULL";
-
-} // namespace
-
 extern "C" {
 
-strata_status strata_encoder_create(strata_encoder** out_encoder) {
-  if (!out_encoder) return STRATA_ERROR_INVALID_ARGUMENT;
-  *out_encoder = new (std::nothrow) strata_encoder();
-  return *out_encoder ? STRATA_OK : STRATA_ERROR_OUT_OF_MEMORY;
-}
-
-void strata_encoder_destroy(strata_encoder* encoder) {
-  delete encoder;
-}
-
-const char* strata_encoder_error(const strata_encoder* encoder) {
-  return encoder ? encoder->error.c_str() : kNullEncoder;
-}
+STRATA_CAPI_HANDLE_LIFETIME(strata_encoder, "the encoder handle is NULL")
 
 strata_status strata_encoder_encode_rgba8(strata_encoder* enc, const uint8_t* rgba, uint32_t width,
                                           uint32_t height, uint32_t dxgi_format,
                                           const strata_encode_options* options, uint8_t** out_data,
                                           size_t* out_size, uint32_t* out_mip_count) {
-  if (!enc) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(enc->error, [&]() -> strata_status {
+  return onHandle(enc, [&]() -> strata_status {
     if (!out_data || !out_size || !out_mip_count)
       return fail(enc->error, STRATA_ERROR_INVALID_ARGUMENT, "an output pointer is NULL");
     *out_data = nullptr, *out_size = 0, *out_mip_count = 0;
@@ -47,13 +28,10 @@ strata_status strata_encoder_encode_rgba8(strata_encoder* enc, const uint8_t* rg
       return fail(enc->error, STRATA_ERROR_INVALID_ARGUMENT,
                   "image size " + std::to_string(width) + "x" + std::to_string(height) +
                       " out of range (1..65536)");
-    if (!strata::image::bcEncodable(dxgi_format)) {
-      const strata::image::PixelFormat* f = strata::image::pixelFormat(dxgi_format);
+    if (!strata::image::bcEncodable(dxgi_format))
       return fail(enc->error, STRATA_ERROR_UNSUPPORTED,
-                  std::string("no encoder for ") +
-                      (f ? f->name : "DXGI format " + std::to_string(dxgi_format)) +
+                  "no encoder for " + strata::image::formatName(dxgi_format) +
                       " (BC1-BC5 and BC7, UNORM / SRGB / SNORM)");
-    }
     strata_encode_options o;
     if (strata_status st = readOptions(enc->error, options, o, "strata_encode_options")) return st;
     const int quality = enumValue(o.quality);

@@ -5,23 +5,17 @@ using namespace strata::capi;
 
 namespace {
 
-// The primitive (mesh, primitive), or nullptr after setting the error.
-const strata::Primitive* findPrimitive(strata_scene* s, uint32_t mesh, uint32_t primitive,
-                                       strata_status& st) {
-  st = checkLoaded(s);
-  if (st) return nullptr;
-  if (mesh >= s->scene.meshes.size()) {
-    st = outOfRange(s, "mesh", mesh, s->scene.meshes.size());
-    return nullptr;
-  }
-  const strata::Mesh& m = s->scene.meshes[mesh];
-  if (primitive >= m.primitives.size()) {
-    st = fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
-              "primitive " + std::to_string(primitive) + " out of range (mesh " +
-                  std::to_string(mesh) + " has " + std::to_string(m.primitives.size()) + ")");
-    return nullptr;
-  }
-  return &m.primitives[primitive];
+// The opening of every call on one primitive: the mesh and the primitive
+// checked, then `body(primitive)`.
+template <class Body>
+strata_status onPrimitive(strata_scene* s, uint32_t mesh, uint32_t primitive, Body&& body) {
+  return onSceneItem(s, &strata::Scene::meshes, "mesh", mesh, [&](const strata::Mesh& m) {
+    if (primitive >= m.primitives.size())
+      return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
+                  "primitive " + std::to_string(primitive) + " out of range (mesh " +
+                      std::to_string(mesh) + " has " + std::to_string(m.primitives.size()) + ")");
+    return body(m.primitives[primitive]);
+  });
 }
 
 } // namespace
@@ -29,9 +23,7 @@ const strata::Primitive* findPrimitive(strata_scene* s, uint32_t mesh, uint32_t 
 extern "C" {
 
 strata_status strata_scene_get_node(strata_scene* s, uint32_t node, strata_node_info* out) {
-  return onLoadedScene(s, [&] {
-    if (node >= s->scene.nodes.size()) return outOfRange(s, "node", node, s->scene.nodes.size());
-    const strata::Node& n = s->scene.nodes[node];
+  return onSceneItem(s, &strata::Scene::nodes, "node", node, [&](const strata::Node& n) {
     strata_node_info r{};
     r.size = sizeof r;
     r.name = n.name.c_str();
@@ -45,18 +37,16 @@ strata_status strata_scene_get_node(strata_scene* s, uint32_t node, strata_node_
 
 strata_status strata_scene_get_node_children(strata_scene* s, uint32_t node, int32_t* buffer,
                                              size_t capacity, size_t* count) {
-  return onLoadedScene(s, [&] {
-    if (node >= s->scene.nodes.size()) return outOfRange(s, "node", node, s->scene.nodes.size());
-    const std::vector<int>& c = s->scene.nodes[node].children;
+  return onSceneItem(s, &strata::Scene::nodes, "node", node, [&](const strata::Node& n) {
+    const std::vector<int>& c = n.children;
     return copyOut(s->error, c.data(), c.size(), sizeof(int32_t), buffer, capacity, count);
   });
 }
 
 strata_status strata_scene_get_node_tag(strata_scene* s, uint32_t node, uint32_t tag,
                                         const char** out_name, int64_t* out_value) {
-  return onLoadedScene(s, [&] {
-    if (node >= s->scene.nodes.size()) return outOfRange(s, "node", node, s->scene.nodes.size());
-    const strata::NodeTags& tags = s->scene.nodes[node].tags;
+  return onSceneItem(s, &strata::Scene::nodes, "node", node, [&](const strata::Node& n) {
+    const strata::NodeTags& tags = n.tags;
     if (tag >= tags.size()) return outOfRange(s, "tag", tag, tags.size());
     if (!out_name || !out_value)
       return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_name or out_value is NULL");
@@ -67,9 +57,7 @@ strata_status strata_scene_get_node_tag(strata_scene* s, uint32_t node, uint32_t
 }
 
 strata_status strata_scene_get_mesh(strata_scene* s, uint32_t mesh, strata_mesh_info* out) {
-  return onLoadedScene(s, [&] {
-    if (mesh >= s->scene.meshes.size()) return outOfRange(s, "mesh", mesh, s->scene.meshes.size());
-    const strata::Mesh& m = s->scene.meshes[mesh];
+  return onSceneItem(s, &strata::Scene::meshes, "mesh", mesh, [&](const strata::Mesh& m) {
     strata_mesh_info r{};
     r.size = sizeof r;
     r.name = m.name.c_str();
@@ -80,21 +68,17 @@ strata_status strata_scene_get_mesh(strata_scene* s, uint32_t mesh, strata_mesh_
 
 strata_status strata_scene_get_primitive(strata_scene* s, uint32_t mesh, uint32_t primitive,
                                          strata_primitive_info* out) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    strata_status st;
-    const strata::Primitive* p = findPrimitive(s, mesh, primitive, st);
-    if (!p) return st;
+  return onPrimitive(s, mesh, primitive, [&](const strata::Primitive& p) {
     strata_primitive_info r{};
     r.size = sizeof r;
-    r.vertex_count = uint32_t(p->positions.size());
-    r.index_count = uint32_t(p->indices.size());
-    r.material = p->material;
-    r.has_normals = !p->normals.empty();
-    r.has_uv0 = !p->uv0.empty();
-    r.has_uv1 = !p->uv1.empty();
-    r.has_colors = !p->colors.empty();
-    r.morph_target_count = uint32_t(p->morphTargets.size());
+    r.vertex_count = uint32_t(p.positions.size());
+    r.index_count = uint32_t(p.indices.size());
+    r.material = p.material;
+    r.has_normals = !p.normals.empty();
+    r.has_uv0 = !p.uv0.empty();
+    r.has_uv1 = !p.uv1.empty();
+    r.has_colors = !p.colors.empty();
+    r.morph_target_count = uint32_t(p.morphTargets.size());
     return writeInfo(s->error, out, r, "strata_primitive_info");
   });
 }
@@ -120,36 +104,32 @@ uint32_t strata_attribute_components(strata_attribute attribute) {
 strata_status strata_scene_get_attribute(strata_scene* s, uint32_t mesh, uint32_t primitive,
                                          strata_attribute attribute, uint32_t morph_target,
                                          void* buffer, size_t capacity, size_t* count) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
-    strata_status st;
-    const strata::Primitive* p = findPrimitive(s, mesh, primitive, st);
-    if (!p) return st;
+  return onPrimitive(s, mesh, primitive, [&](const strata::Primitive& p) {
     auto out = [&](const auto& v) {
       using Element = typename std::decay_t<decltype(v)>::value_type;
       return copyOut(s->error, v.data(), v.size(), sizeof(Element), buffer, capacity, count);
     };
     auto morph = [&]() -> const strata::MorphTarget* {
-      if (morph_target < p->morphTargets.size()) return &p->morphTargets[morph_target];
+      if (morph_target < p.morphTargets.size()) return &p.morphTargets[morph_target];
       fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
            "morph target " + std::to_string(morph_target) + " out of range (" +
-               std::to_string(p->morphTargets.size()) + " in the primitive)");
+               std::to_string(p.morphTargets.size()) + " in the primitive)");
       return nullptr;
     };
     const int which = enumValue(attribute);
     switch (which) {
     case STRATA_ATTRIBUTE_POSITIONS:
-      return out(p->positions);
+      return out(p.positions);
     case STRATA_ATTRIBUTE_NORMALS:
-      return out(p->normals);
+      return out(p.normals);
     case STRATA_ATTRIBUTE_UV0:
-      return out(p->uv0);
+      return out(p.uv0);
     case STRATA_ATTRIBUTE_UV1:
-      return out(p->uv1);
+      return out(p.uv1);
     case STRATA_ATTRIBUTE_COLORS:
-      return out(p->colors);
+      return out(p.colors);
     case STRATA_ATTRIBUTE_INDICES:
-      return out(p->indices);
+      return out(p.indices);
     case STRATA_ATTRIBUTE_MORPH_POSITIONS:
       if (const strata::MorphTarget* m = morph()) return out(m->positions);
       return STRATA_ERROR_INVALID_ARGUMENT;

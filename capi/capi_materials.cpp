@@ -24,47 +24,40 @@ extern "C" {
 
 strata_status strata_scene_get_material(strata_scene* s, uint32_t material,
                                         strata_material_info* out) {
-  return onLoadedScene(s, [&] {
-    if (material >= s->scene.materials.size())
-      return outOfRange(s, "material", material, s->scene.materials.size());
-    const strata::Material& m = s->scene.materials[material];
-    strata_material_info r{};
-    r.size = sizeof r;
-    r.name = m.name.c_str();
-    for (int k = 0; k < 4; ++k) r.base_color_factor[k] = m.baseColorFactor[size_t(k)];
-    r.base_color_texture = m.baseColorTexture;
-    r.base_color_texcoord = uint32_t(m.baseColorTexCoord);
-    r.metallic = m.metallic;
-    r.roughness = m.roughness;
-    r.double_sided = m.doubleSided;
-    r.alpha_mode = m.alphaMode == strata::AlphaMode::Mask    ? STRATA_ALPHA_MASK
-                   : m.alphaMode == strata::AlphaMode::Blend ? STRATA_ALPHA_BLEND
-                                                             : STRATA_ALPHA_OPAQUE;
-    r.alpha_cutoff = m.alphaCutoff;
-    return writeInfo(s->error, out, r, "strata_material_info");
-  });
+  return onSceneItem(
+      s, &strata::Scene::materials, "material", material, [&](const strata::Material& m) {
+        strata_material_info r{};
+        r.size = sizeof r;
+        r.name = m.name.c_str();
+        for (int k = 0; k < 4; ++k) r.base_color_factor[k] = m.baseColorFactor[size_t(k)];
+        r.base_color_texture = m.baseColorTexture;
+        r.base_color_texcoord = uint32_t(m.baseColorTexCoord);
+        r.metallic = m.metallic;
+        r.roughness = m.roughness;
+        r.double_sided = m.doubleSided;
+        r.alpha_mode = m.alphaMode == strata::AlphaMode::Mask    ? STRATA_ALPHA_MASK
+                       : m.alphaMode == strata::AlphaMode::Blend ? STRATA_ALPHA_BLEND
+                                                                 : STRATA_ALPHA_OPAQUE;
+        r.alpha_cutoff = m.alphaCutoff;
+        return writeInfo(s->error, out, r, "strata_material_info");
+      });
 }
 
 strata_status strata_scene_get_texture(strata_scene* s, uint32_t texture,
                                        strata_texture_info* out) {
-  return onLoadedScene(s, [&] {
-    if (texture >= s->scene.textures.size())
-      return outOfRange(s, "texture", texture, s->scene.textures.size());
-    const strata::Texture& t = s->scene.textures[texture];
-    strata_texture_info r{};
-    r.size = sizeof r;
-    r.image = t.image;
-    r.wrap_s = toWrap(t.wrapS);
-    r.wrap_t = toWrap(t.wrapT);
-    return writeInfo(s->error, out, r, "strata_texture_info");
-  });
+  return onSceneItem(s, &strata::Scene::textures, "texture", texture,
+                     [&](const strata::Texture& t) {
+                       strata_texture_info r{};
+                       r.size = sizeof r;
+                       r.image = t.image;
+                       r.wrap_s = toWrap(t.wrapS);
+                       r.wrap_t = toWrap(t.wrapT);
+                       return writeInfo(s->error, out, r, "strata_texture_info");
+                     });
 }
 
 strata_status strata_scene_get_image(strata_scene* s, uint32_t image, strata_image_info* out) {
-  return onLoadedScene(s, [&] {
-    if (image >= s->scene.images.size())
-      return outOfRange(s, "image", image, s->scene.images.size());
-    const strata::Image& img = s->scene.images[image];
+  return onSceneItem(s, &strata::Scene::images, "image", image, [&](const strata::Image& img) {
     const strata::image::PixelFormat* pf = strata::image::pixelFormat(img.dxgiFormat);
     strata_image_info r{};
     r.size = sizeof r;
@@ -85,10 +78,7 @@ strata_status strata_scene_get_image(strata_scene* s, uint32_t image, strata_ima
 strata_status strata_scene_get_image_rgba8(strata_scene* s, uint32_t image, uint32_t mip,
                                            uint32_t layer, uint8_t* buffer, size_t capacity,
                                            size_t* count) {
-  return onLoadedScene(s, [&] {
-    if (image >= s->scene.images.size())
-      return outOfRange(s, "image", image, s->scene.images.size());
-    const strata::Image& img = s->scene.images[image];
+  return onSceneItem(s, &strata::Scene::images, "image", image, [&](const strata::Image& img) {
     if (mip >= img.mipLevels)
       return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT,
                   "mip " + std::to_string(mip) + " out of range (image " + img.name + " has " +

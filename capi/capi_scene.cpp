@@ -13,8 +13,6 @@ using namespace strata::capi;
 
 namespace {
 
-const char* kNullScene = "the scene handle is NULL";
-
 strata::LoadOptions toLoadOptions(const strata_load_options& o) {
   strata::LoadOptions l;
   if (o.flags & STRATA_LOAD_LOD) l.lod = o.lod;
@@ -23,11 +21,7 @@ strata::LoadOptions toLoadOptions(const strata_load_options& o) {
   if (o.flags & STRATA_LOAD_TEXTURE_LEVEL) l.textureLevel = o.texture_level;
   l.swapRedBlue = o.flags & STRATA_LOAD_SWAP_RED_BLUE;
   l.partial = o.flags & STRATA_LOAD_PARTIAL;
-  if (o.progress) {
-    auto fn = o.progress;
-    void* user = o.progress_user;
-    l.progress = [fn, user](size_t done, size_t total) { fn(user, done, total); };
-  }
+  l.progress = progressOf(o.progress, o.progress_user);
   return l;
 }
 
@@ -116,8 +110,7 @@ strata_status loadInto(strata_scene* s, const strata::Source& in,
 // I/O fail as strata_scene_load's fail.
 template <class Body>
 strata_status onPath(strata_scene* s, const char* path, char** out_json, Body&& body) noexcept {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
+  return onHandle(s, [&] {
     if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
     if (!out_json) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "out_json is NULL");
     std::string why;
@@ -148,24 +141,11 @@ strata_status textAt(strata_scene* s, const std::vector<std::string>& texts, con
 
 extern "C" {
 
-strata_status strata_scene_create(strata_scene** out_scene) {
-  if (!out_scene) return STRATA_ERROR_INVALID_ARGUMENT;
-  *out_scene = new (std::nothrow) strata_scene();
-  return *out_scene ? STRATA_OK : STRATA_ERROR_OUT_OF_MEMORY;
-}
-
-void strata_scene_destroy(strata_scene* scene) {
-  delete scene;
-}
-
-const char* strata_scene_error(const strata_scene* scene) {
-  return scene ? scene->error.c_str() : kNullScene;
-}
+STRATA_CAPI_HANDLE_LIFETIME(strata_scene, "the scene handle is NULL")
 
 strata_status strata_scene_load(strata_scene* s, const char* path,
                                 const strata_load_options* options) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
+  return onHandle(s, [&] {
     if (!path) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "path is NULL");
     return loadInto(s, strata::Source(path), options);
   });
@@ -173,8 +153,7 @@ strata_status strata_scene_load(strata_scene* s, const char* path,
 
 strata_status strata_load_memory(strata_scene* s, const void* data, size_t size, const char* name,
                                  const strata_load_options* options) {
-  if (!s) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(s->error, [&] {
+  return onHandle(s, [&] {
     if (!data && size) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "data is NULL");
     if (!name) return fail(s->error, STRATA_ERROR_INVALID_ARGUMENT, "name is NULL");
     const uint8_t* bytes = static_cast<const uint8_t*>(data);

@@ -5,8 +5,6 @@
 #include "strata/fileio.h"
 #include "strata/ytd_edit.h"
 
-#include <filesystem>
-
 using namespace strata::capi;
 
 struct strata_ytd_edit {
@@ -17,8 +15,6 @@ struct strata_ytd_edit {
 };
 
 namespace {
-
-const char* kNullEdit = "the ytd edit handle is NULL";
 
 const char* kFormatNames[] = {"", "auto", "bc1", "bc3", "bc5", "bc7", "rgba8"};
 
@@ -53,65 +49,47 @@ strata_status choicesOf(strata_ytd_edit* e, const strata_ytd_options* options,
   out.mips = o.mips;
   out.addNew = o.flags & STRATA_YTD_ADD_NEW;
   out.changedOnly = o.flags & STRATA_YTD_CHANGED_ONLY;
-  if (o.progress) {
-    auto* fn = o.progress;
-    void* user = o.progress_user;
-    out.progress = [fn, user](size_t done, size_t total) { fn(user, done, total); };
-  }
+  out.progress = progressOf(o.progress, o.progress_user);
   return STRATA_OK;
 }
 
-// Input and output paths: present, the input a file, the output not the input.
-strata_status checkPaths(strata_ytd_edit* e, const char* in, const char* out) {
-  namespace fs = std::filesystem;
-  if (!out) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "out_path is NULL");
-  if (!in) return STRATA_OK;
-  std::error_code ec;
-  if (!fs::is_regular_file(strata::pathOf(in), ec))
-    return fail(e->error, STRATA_ERROR_IO, std::string(in) + ": no such file");
-  if (fs::exists(strata::pathOf(out), ec) &&
-      fs::equivalent(strata::pathOf(out), strata::pathOf(in), ec))
-    return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT,
-                std::string(out) + " is the input; write a new file");
-  return STRATA_OK;
-}
+// What the body of a write call works with: the caller's options, read and
+// checked, and the report it fills.
+struct WriteJob {
+  strata::YtdWriteChoices choices;
+  strata_ytd_options o;
+  strata::YtdReport report;
+};
 
-strata_status writeOut(strata_ytd_edit* e, const char* out, const std::vector<uint8_t>& bytes,
-                       strata::YtdReport&& report) {
-  try {
-    strata::writeFileAtomic(out, bytes);
-  } catch (const strata::Error& err) {
-    return fail(e->error, STRATA_ERROR_IO, err.what());
-  }
-  e->report = std::move(report);
-  e->reported = true;
-  return STRATA_OK;
+// Every write call: the input path (build reads none), the options, then the
+// paths checked in that order; `make(job)` gives the bytes, written to `out`
+// with the report kept.
+template <class Make>
+strata_status ytdWrite(strata_ytd_edit* e, bool readsInput, const char* in, const char* out,
+                       const strata_ytd_options* options, Make&& make) noexcept {
+  return onHandle(e, [&] {
+    if (readsInput && !in) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "in_path is NULL");
+    WriteJob job;
+    if (strata_status st = choicesOf(e, options, job.choices, job.o)) return st;
+    if (!out) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "out_path is NULL");
+    if (in)
+      if (strata_status st = checkInOut(e->error, in, out, "the input")) return st;
+    const std::vector<uint8_t> bytes = make(job);
+    return writeAndReport(e, out, bytes, std::move(job.report));
+  });
 }
 
 } // namespace
 
 extern "C" {
 
-strata_status strata_ytd_edit_create(strata_ytd_edit** out_edit) {
-  if (!out_edit) return STRATA_ERROR_INVALID_ARGUMENT;
-  *out_edit = new (std::nothrow) strata_ytd_edit();
-  return *out_edit ? STRATA_OK : STRATA_ERROR_OUT_OF_MEMORY;
-}
-
-void strata_ytd_edit_destroy(strata_ytd_edit* edit) {
-  delete edit;
-}
-
-const char* strata_ytd_edit_error(const strata_ytd_edit* edit) {
-  return edit ? edit->error.c_str() : kNullEdit;
-}
+STRATA_CAPI_HANDLE_LIFETIME(strata_ytd_edit, "the ytd edit handle is NULL")
 
 strata_status strata_ytd_edit_add_image(strata_ytd_edit* e, const strata_ytd_image* image) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
+  return onHandle(e, [&] {
     strata_ytd_image in;
-    if (!image) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "image is NULL");
-    if (strata_status st = readOptions(e->error, image, in, "strata_ytd_image")) return st;
+    if (strata_status st = readArgument(e->error, image, in, "strata_ytd_image", "image"))
+      return st;
     strata::YtdImage img;
     img.name = in.name ? in.name : "";
     if (in.path) {
@@ -133,8 +111,7 @@ strata_status strata_ytd_edit_add_image(strata_ytd_edit* e, const strata_ytd_ima
 }
 
 strata_status strata_ytd_edit_add_directory(strata_ytd_edit* e, const char* dir) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
+  return onHandle(e, [&] {
     if (!dir) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "dir is NULL");
     for (strata::YtdImage& img : strata::imagesInDirectory(dir)) e->images.push_back(img);
     return STRATA_OK;
@@ -150,69 +127,41 @@ strata_status strata_ytd_edit_clear(strata_ytd_edit* e) {
 
 strata_status strata_ytd_replace(strata_ytd_edit* e, const char* in_path, const char* out_path,
                                  const strata_ytd_options* options) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
-    if (!in_path) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "in_path is NULL");
-    strata::YtdWriteChoices choices;
-    strata_ytd_options o;
-    if (strata_status st = choicesOf(e, options, choices, o)) return st;
-    if (strata_status st = checkPaths(e, in_path, out_path)) return st;
-    strata::YtdReport report;
-    const std::vector<uint8_t> bytes =
-        strata::replaceYtdTextures(strata::readFile(in_path), in_path, e->images, choices, report);
-    return writeOut(e, out_path, bytes, std::move(report));
+  return ytdWrite(e, true, in_path, out_path, options, [&](WriteJob& job) {
+    return strata::replaceYtdTextures(strata::readFile(in_path), in_path, e->images, job.choices,
+                                      job.report);
   });
 }
 
 strata_status strata_ytd_build(strata_ytd_edit* e, const char* out_path,
                                const strata_ytd_options* options) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
-    strata::YtdWriteChoices choices;
-    strata_ytd_options o;
-    if (strata_status st = choicesOf(e, options, choices, o)) return st;
-    if (strata_status st = checkPaths(e, nullptr, out_path)) return st;
+  return ytdWrite(e, false, nullptr, out_path, options, [&](WriteJob& job) {
     std::vector<strata::YtdImage> images = e->images;
     for (strata::YtdImage& img : images) img.fromDirectory = false; // build takes them all
-    const strata::YtdEdition edition = enumValue(o.edition) == STRATA_YTD_EDITION_ENHANCED
+    const strata::YtdEdition edition = enumValue(job.o.edition) == STRATA_YTD_EDITION_ENHANCED
                                            ? strata::YtdEdition::Enhanced
                                            : strata::YtdEdition::Legacy;
-    strata::YtdReport report;
-    const std::vector<uint8_t> bytes = strata::buildYtd(images, edition, choices, report);
-    return writeOut(e, out_path, bytes, std::move(report));
+    return strata::buildYtd(images, edition, job.choices, job.report);
   });
 }
 
 strata_status strata_ytd_convert(strata_ytd_edit* e, const char* in_path, const char* out_path,
                                  const strata_ytd_options* options) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
-    if (!in_path) return fail(e->error, STRATA_ERROR_INVALID_ARGUMENT, "in_path is NULL");
-    strata::YtdWriteChoices choices;
-    strata_ytd_options o;
-    if (strata_status st = choicesOf(e, options, choices, o)) return st;
-    if (strata_status st = checkPaths(e, in_path, out_path)) return st;
+  return ytdWrite(e, true, in_path, out_path, options, [&](WriteJob& job) {
     const std::vector<uint8_t> input = strata::readFile(in_path);
     strata::YtdEdition edition = strata::YtdEdition::Enhanced;
-    if (enumValue(o.edition) == STRATA_YTD_EDITION_LEGACY) edition = strata::YtdEdition::Legacy;
+    if (enumValue(job.o.edition) == STRATA_YTD_EDITION_LEGACY) edition = strata::YtdEdition::Legacy;
     // The default: the edition the input is not (version 5 is Enhanced).
     const bool enhancedInput =
         input.size() >= 8 && input[4] == 5 && !input[5] && !input[6] && !input[7];
-    if (enumValue(o.edition) == STRATA_YTD_EDITION_DEFAULT && enhancedInput)
+    if (enumValue(job.o.edition) == STRATA_YTD_EDITION_DEFAULT && enhancedInput)
       edition = strata::YtdEdition::Legacy;
-    strata::YtdReport report;
-    const std::vector<uint8_t> bytes = strata::convertYtd(input, in_path, edition, choices, report);
-    return writeOut(e, out_path, bytes, std::move(report));
+    return strata::convertYtd(input, in_path, edition, job.choices, job.report);
   });
 }
 
 strata_status strata_ytd_edit_report_json(strata_ytd_edit* e, char** out_json) {
-  if (!e) return STRATA_ERROR_INVALID_ARGUMENT;
-  return guarded(e->error, [&] {
-    if (!e->reported)
-      return fail(e->error, STRATA_ERROR_NO_SCENE, "nothing written yet: call a strata_ytd_ write");
-    return returnText(e->error, reportJson(e->report).dump(), out_json);
-  });
+  return reportText(e, out_json, "nothing written yet: call a strata_ytd_ write", reportJson);
 }
 
 } // extern "C"

@@ -17,10 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-fs::path sample(const std::string& name) {
-  return sourceDir() / "samples" / name;
-}
-
 // Leaf-level triangles each sample converts to by default (skirts left out),
 // from tools/make_samples.cpp: an Atlas of depth d and q x q quads a chunk has
 // 4^(d-1) leaves of 2 q^2 triangles each.
@@ -59,20 +55,20 @@ Corpus makeCorpus(const fs::path& root, int copies) {
          {"terrain-v140.atlas", "terrain-v100.atlas", "textures-v5.ytd", "textures-v13.ytd"}) {
       const fs::path to = set / (fs::path(name).stem().string() + "_" + std::to_string(k) +
                                  fs::path(name).extension().string());
-      fs::copy_file(sample(name), to);
+      fs::copy_file(samplePath(name), to);
       add(to, true);
     }
     c.triangles += kV140Triangles + kV100Triangles;
     const fs::path level = set / ("level_" + std::to_string(k));
-    fs::copy(sample("tfrag-level"), level, fs::copy_options::recursive);
+    fs::copy(samplePath("tfrag-level"), level, fs::copy_options::recursive);
     add(level, true);
   }
   fs::create_directories(c.in / "bad");
-  std::vector<uint8_t> atlas = readBytes(sample("terrain-v140.atlas"));
+  std::vector<uint8_t> atlas = readBytes(samplePath("terrain-v140.atlas"));
   atlas.resize(atlas.size() / 2);
   writeBytes(c.in / "bad" / "cut.atlas", atlas);
   add(c.in / "bad" / "cut.atlas", false);
-  std::vector<uint8_t> ytd = readBytes(sample("textures-v5.ytd"));
+  std::vector<uint8_t> ytd = readBytes(samplePath("textures-v5.ytd"));
   ytd.resize(64);
   writeBytes(c.in / "bad" / "cut.ytd", ytd);
   add(c.in / "bad" / "cut.ytd", false);
@@ -295,7 +291,8 @@ TEST(BatchCli, ThreeShardsMergeIntoOneRun) {
   // another path leave every old input in its shard.
   fs::create_directories(c.in / "zz-new");
   for (int k = 0; k < 5; ++k)
-    fs::copy_file(sample("textures-v13.ytd"), c.in / "zz-new" / ("n" + std::to_string(k) + ".ytd"));
+    fs::copy_file(samplePath("textures-v13.ytd"),
+                  c.in / "zz-new" / ("n" + std::to_string(k) + ".ytd"));
   for (int i = 1; i <= 3; ++i) {
     RunResult again =
         cli({"validate", "in", "--shard", std::to_string(i) + "/3", "--report", "again.json"}, dir);
@@ -316,19 +313,19 @@ TEST(BatchCli, ThreeShardsMergeIntoOneRun) {
 TEST(BatchCli, ShardNumbersAreOneToN) {
   for (const char* bad : {"0/3", "4/3", "1/0", "3", "a/b", "-1/3"}) {
     MeasuredRun r =
-        cliMeasured({"validate", sample("terrain-v140.atlas").string(), "--shard", bad});
+        cliMeasured({"validate", samplePath("terrain-v140.atlas").string(), "--shard", bad});
     EXPECT_EQ(r.exitCode, 2) << bad;
     EXPECT_NE(r.err.find("--shard"), std::string::npos) << r.err;
   }
   MeasuredRun zero =
-      cliMeasured({"validate", sample("terrain-v140.atlas").string(), "--shard", "0/3"});
+      cliMeasured({"validate", samplePath("terrain-v140.atlas").string(), "--shard", "0/3"});
   EXPECT_NE(zero.err.find("shards are numbered 1 to 3"), std::string::npos) << zero.err;
   // One input either is or is not in shard I: the others do nothing, and succeed.
   const fs::path dir = tempDir();
   int converted = 0;
   for (int i = 1; i <= 2; ++i) {
     const fs::path glb = dir / ("s" + std::to_string(i) + ".glb");
-    MeasuredRun r = cliMeasured({"convert", sample("terrain-v140.atlas").string(), "-o",
+    MeasuredRun r = cliMeasured({"convert", samplePath("terrain-v140.atlas").string(), "-o",
                                  glb.string(), "--shard", std::to_string(i) + "/2"});
     EXPECT_EQ(r.exitCode, 0) << r.err;
     converted += fs::exists(glb);
@@ -401,13 +398,13 @@ TEST(BatchCli, SkipExistingRedoesExactlyWhatIsMissing) {
 
   // One input writes into DIR itself: each texture file there is left alone.
   const fs::path single = dir / "single";
-  ASSERT_EQ(cli({"textures", sample("textures-v5.ytd").string(), "-o", single.string()}).exitCode,
-            0);
+  ASSERT_EQ(
+      cli({"textures", samplePath("textures-v5.ytd").string(), "-o", single.string()}).exitCode, 0);
   const auto before = fs::last_write_time(single / "checker_bc1.png");
   fs::remove(single / "sky_cube.png");
   fs::remove(single / "normal_bc5.png");
-  MeasuredRun one = cliMeasured(
-      {"textures", sample("textures-v5.ytd").string(), "-o", single.string(), "--skip-existing"});
+  MeasuredRun one = cliMeasured({"textures", samplePath("textures-v5.ytd").string(), "-o",
+                                 single.string(), "--skip-existing"});
   EXPECT_EQ(one.exitCode, 0) << one.err;
   // stdout: the two files written, then the summary.
   std::set<std::string> lines;
@@ -432,8 +429,8 @@ TEST(BatchCli, TilesShardsReportsAndSkipsExistingTilesets) {
   fs::create_directories(in);
   for (const char* name : {"terrain-v140.atlas", "terrain-v100.atlas", "terrain-blended.atlas",
                            "terrain.chu", "terrain.tqt", "textures-v5.ytd"})
-    fs::copy_file(sample(name), in / name);
-  std::vector<uint8_t> cut = readBytes(sample("terrain-v140.atlas"));
+    fs::copy_file(samplePath(name), in / name);
+  std::vector<uint8_t> cut = readBytes(samplePath("terrain-v140.atlas"));
   cut.resize(cut.size() / 2);
   writeBytes(in / "cut.atlas", cut);
   const std::set<std::string> good = {
@@ -525,7 +522,7 @@ TEST(BatchCli, TilesShardsReportsAndSkipsExistingTilesets) {
 // `strata info`: one line per texture or level, each value from the samples'
 // generator (tools/make_samples.cpp) and the specs, not from the reader.
 TEST(BatchCli, InfoSummarisesEachSampleLineByLine) {
-  auto size = [](const char* n) { return std::to_string(fs::file_size(sample(n))); };
+  auto size = [](const char* n) { return std::to_string(fs::file_size(samplePath(n))); };
   // Atlas level L of a depth-3 tree with 8 x 8 quads a chunk: 4^L chunks of
   // 128 triangles and 64 skirt triangles (4 sides x 8 quads x 2).
   auto atlasLevels = [](uint64_t q, int depth, const char* textured) {
@@ -587,7 +584,7 @@ TEST(BatchCli, InfoSummarisesEachSampleLineByLine) {
         "  LOD 1: 4 tfrags, 32 triangles, textured", "  LOD 2: 4 tfrags, 8 triangles, textured"}},
   };
   for (auto& [name, lines] : expected) {
-    const std::string in = sample(name).string();
+    const std::string in = samplePath(name).string();
     MeasuredRun r = cliMeasured({"info", in});
     ASSERT_EQ(r.exitCode, 0) << name << r.err;
     EXPECT_EQ(r.err, "");
@@ -606,9 +603,9 @@ TEST(BatchCli, InfoSummarisesEachSampleLineByLine) {
     EXPECT_EQ(got, lines) << name;
   }
   // --verbose is the full tree, --json the document unchanged.
-  MeasuredRun tree = cliMeasured({"info", "--verbose", sample("terrain-v140.atlas").string()});
+  MeasuredRun tree = cliMeasured({"info", "--verbose", samplePath("terrain-v140.atlas").string()});
   EXPECT_NE(tree.out.find("chunksWithCollision: 16"), std::string::npos) << tree.out;
-  MeasuredRun js = cliMeasured({"info", "--json", sample("terrain-v140.atlas").string()});
+  MeasuredRun js = cliMeasured({"info", "--json", samplePath("terrain-v140.atlas").string()});
   EXPECT_EQ(json::parse(js.out)["tocs"][0]["levels"][2]["triangles"], kV140Triangles);
 }
 
@@ -619,7 +616,7 @@ TEST(BatchCli, ProgressOnATerminal) {
   if (run("command -v script >/dev/null").exitCode != 0)
     GTEST_SKIP() << "needs util-linux script(1) for a pseudo-terminal";
   const fs::path dir = tempDir();
-  const std::string in = sample("terrain-v140.atlas").string();
+  const std::string in = samplePath("terrain-v140.atlas").string();
   RunResult one = cliOnTerminal({"convert", in, "-o", (dir / "one.glb").string()});
   ASSERT_EQ(one.exitCode, 0) << one.output;
   // The leaf level of terrain-v140: 16 chunks (4^2), built one by one.
@@ -631,8 +628,8 @@ TEST(BatchCli, ProgressOnATerminal) {
       << one.output;
   fs::create_directories(dir / "in");
   fs::copy_file(in, dir / "in" / "a.atlas");
-  fs::copy_file(sample("textures-v5.ytd"), dir / "in" / "b.ytd");
-  const uint64_t bytes = fs::file_size(in) + fs::file_size(sample("textures-v5.ytd"));
+  fs::copy_file(samplePath("textures-v5.ytd"), dir / "in" / "b.ytd");
+  const uint64_t bytes = fs::file_size(in) + fs::file_size(samplePath("textures-v5.ytd"));
   RunResult batch = cliOnTerminal({"convert", (dir / "in").string(), "-o", (dir / "out").string()});
   ASSERT_EQ(batch.exitCode, 0) << batch.output;
   char done[64];

@@ -24,46 +24,43 @@ struct Rgba {
   std::vector<uint8_t> px;
 };
 
+// A w x h image whose texel (x, y) `texel(x, y, p)` sets (p: its 4 bytes),
+// row by row from the top.
+template <class Texel> Rgba drawn(uint32_t w, uint32_t h, Texel&& texel) {
+  Rgba img{w, h, std::vector<uint8_t>(size_t(w) * h * 4)};
+  for (uint32_t y = 0; y < h; ++y)
+    for (uint32_t x = 0; x < w; ++x) texel(x, y, &img.px[(size_t(y) * w + x) * 4]);
+  return img;
+}
+
 // Ramps with a little noise (the benchmark's `bench` content, smaller).
 Rgba ramps() {
-  Rgba img{128, 128, std::vector<uint8_t>(128 * 128 * 4)};
   std::mt19937 rng(7);
-  for (uint32_t y = 0; y < img.height; ++y)
-    for (uint32_t x = 0; x < img.width; ++x) {
-      uint8_t* p = &img.px[(y * img.width + x) * 4];
-      p[0] = uint8_t(x * 2 + rng() % 8), p[1] = uint8_t(y * 2 + rng() % 8);
-      p[2] = uint8_t(x + y + rng() % 8), p[3] = 255;
-    }
-  return img;
+  return drawn(128, 128, [&](uint32_t x, uint32_t y, uint8_t* p) {
+    p[0] = uint8_t(x * 2 + rng() % 8), p[1] = uint8_t(y * 2 + rng() % 8);
+    p[2] = uint8_t(x + y + rng() % 8), p[3] = 255;
+  });
 }
 
 // Smooth colour fields crossing each other (terrain-like), opaque.
 Rgba smooth() {
-  Rgba img{128, 128, std::vector<uint8_t>(128 * 128 * 4)};
-  for (uint32_t y = 0; y < img.height; ++y)
-    for (uint32_t x = 0; x < img.width; ++x) {
-      uint8_t* p = &img.px[(y * img.width + x) * 4];
-      const double u = x / 19.0, v = y / 23.0;
-      p[0] = uint8_t(128 + 90 * std::sin(u) * std::cos(v * 0.7));
-      p[1] = uint8_t(110 + 70 * std::cos(u * 0.6 + v));
-      p[2] = uint8_t(90 + 60 * std::sin(u * 0.3 - v * 0.9));
-      p[3] = 255;
-    }
-  return img;
+  return drawn(128, 128, [](uint32_t x, uint32_t y, uint8_t* p) {
+    const double u = x / 19.0, v = y / 23.0;
+    p[0] = uint8_t(128 + 90 * std::sin(u) * std::cos(v * 0.7));
+    p[1] = uint8_t(110 + 70 * std::cos(u * 0.6 + v));
+    p[2] = uint8_t(90 + 60 * std::sin(u * 0.3 - v * 0.9));
+    p[3] = 255;
+  });
 }
 
 // A cut-out: smooth colour, alpha a soft ramp with round holes, and sides
 // that are not multiples of 4.
 Rgba cutout() {
-  Rgba img{98, 70, std::vector<uint8_t>(98 * 70 * 4)};
-  for (uint32_t y = 0; y < img.height; ++y)
-    for (uint32_t x = 0; x < img.width; ++x) {
-      uint8_t* p = &img.px[(y * img.width + x) * 4];
-      p[0] = uint8_t(60 + x), p[1] = uint8_t(200 - y), p[2] = uint8_t((x * y) % 97 + 50);
-      const double dx = int(x % 24) - 12, dy = int(y % 24) - 12;
-      p[3] = dx * dx + dy * dy < 40 ? 0 : uint8_t(std::min<uint32_t>(255, 100 + 2 * x));
-    }
-  return img;
+  return drawn(98, 70, [](uint32_t x, uint32_t y, uint8_t* p) {
+    p[0] = uint8_t(60 + x), p[1] = uint8_t(200 - y), p[2] = uint8_t((x * y) % 97 + 50);
+    const double dx = int(x % 24) - 12, dy = int(y % 24) - 12;
+    p[3] = dx * dx + dy * dy < 40 ? 0 : uint8_t(std::min<uint32_t>(255, 100 + 2 * x));
+  });
 }
 
 // A gentle normal map (unit normals of a low bumpy surface, stored as
@@ -98,14 +95,10 @@ double psnr(const Rgba& src, const std::vector<uint8_t>& out, int first, int cha
 }
 
 Image encoded(const Rgba& src, uint32_t code, BcQuality quality = BcQuality::Default) {
-  Image img;
-  img.name = "encoded";
-  img.dxgiFormat = code;
-  img.width = src.width, img.height = src.height;
   BcEncodeOptions o;
   o.quality = quality;
-  img.data = encodeBC(src.px.data(), src.width, src.height, code, o);
-  return img;
+  return testsupport::imageOfBytes("encoded", code, src.width, src.height,
+                                   encodeBC(src.px.data(), src.width, src.height, code, o));
 }
 
 // Our decode of the image equals OpenImageIO's of the same blocks in a DDS

@@ -59,27 +59,40 @@ Failure tqtFailure(const std::vector<uint8_t>& b) {
     EXPECT_NE(f_.what.find("bad."), std::string::npos) << f_.what;                                 \
   } while (0)
 
+// `good` reads (`failure` says how a read of bytes fails); every shorter
+// prefix of it fails with an error naming `file`.
+void expectEveryCutFails(const std::vector<uint8_t>& good,
+                         Failure (*failure)(const std::vector<uint8_t>&), const std::string& file) {
+  ASSERT_FALSE(failure(good).thrown);
+  for (size_t n = 0; n < good.size(); ++n) {
+    std::vector<uint8_t> cut(good.begin(), good.begin() + long(n));
+    Failure f = failure(cut);
+    ASSERT_TRUE(f.thrown) << "truncated at " << n << " was accepted";
+    ASSERT_NE(f.what.find(file), std::string::npos) << f.what;
+  }
+}
+
+// with(edit): how a read of `good` fails once `edit` has changed a copy of it.
+struct EditedRead {
+  const std::vector<uint8_t>& good;
+  Failure (*failure)(const std::vector<uint8_t>&);
+  template <class Edit> Failure operator()(Edit edit) const {
+    std::vector<uint8_t> b = good;
+    edit(b);
+    return failure(b);
+  }
+};
+
 } // namespace
 
 TEST(ChuBadInput, TruncatedAnywhereIsAnError) {
-  std::vector<uint8_t> good = chufix::chuBytes(nullptr, false);
-  ASSERT_FALSE(chuFailure(good).thrown);
-  for (size_t n = 0; n < good.size(); ++n) {
-    std::vector<uint8_t> cut(good.begin(), good.begin() + long(n));
-    Failure f = chuFailure(cut);
-    ASSERT_TRUE(f.thrown) << "truncated at " << n << " was accepted";
-    ASSERT_NE(f.what.find("bad.chu"), std::string::npos) << f.what;
-  }
+  expectEveryCutFails(chufix::chuBytes(nullptr, false), chuFailure, "bad.chu");
 }
 
 TEST(ChuBadInput, EachStructuralRuleOfSection9e) {
   chufix::ChuLayout L;
   const std::vector<uint8_t> good = chufix::chuBytes(&L);
-  auto with = [&](auto edit) {
-    std::vector<uint8_t> b = good;
-    edit(b);
-    return chuFailure(b);
-  };
+  const EditedRead with{good, chuFailure};
   EXPECT_FAILS_AT(with([](auto& b) { b[3] = '2'; }), 0, "CHU magic CHU3");
   Failure v = with([](auto& b) { put16(b, 4, 401); });
   EXPECT_TRUE(v.unsupported);
@@ -145,24 +158,13 @@ TEST(ChuBadInput, RandomCorruptionNeverCrashes) {
 }
 
 TEST(TqtBadInput, TruncatedAnywhereIsAnError) {
-  std::vector<uint8_t> good = chufix::tqtBytes(nullptr, false);
-  ASSERT_FALSE(tqtFailure(good).thrown);
-  for (size_t n = 0; n < good.size(); ++n) {
-    std::vector<uint8_t> cut(good.begin(), good.begin() + long(n));
-    Failure f = tqtFailure(cut);
-    ASSERT_TRUE(f.thrown) << "truncated at " << n << " was accepted";
-    ASSERT_NE(f.what.find("bad.tqt"), std::string::npos) << f.what;
-  }
+  expectEveryCutFails(chufix::tqtBytes(nullptr, false), tqtFailure, "bad.tqt");
 }
 
 TEST(TqtBadInput, EachStructuralRuleOfSection9e) {
   chufix::TqtLayout L;
   const std::vector<uint8_t> good = chufix::tqtBytes(&L);
-  auto with = [&](auto edit) {
-    std::vector<uint8_t> b = good;
-    edit(b);
-    return tqtFailure(b);
-  };
+  const EditedRead with{good, tqtFailure};
   EXPECT_FAILS_AT(with([](auto& b) { b[2] = 'x'; }), 0, "TQT magic");
   EXPECT_FAILS_AT(with([](auto& b) { put32(b, 8, 0); }), 8, "treeDepth 0");
   EXPECT_FAILS_AT(with([](auto& b) { put32(b, 8, 16); }), 8, "treeDepth 16");

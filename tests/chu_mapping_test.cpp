@@ -50,16 +50,22 @@ void expectBox(const atlas::Box3& b, Vec3 min, Vec3 max) {
   }
 }
 
+// The head of a TOC the mapping made: its kind, tag, depth and version.
+void expectTocHead(const atlas::Toc& t, atlas::TocKind kind, const std::string& tag,
+                   uint32_t treeDepth, uint32_t version) {
+  EXPECT_EQ(t.kind, kind);
+  EXPECT_EQ(t.tag, tag);
+  EXPECT_EQ(t.treeDepth, treeDepth);
+  EXPECT_EQ(t.version, version);
+}
+
 } // namespace
 
 TEST(ChuMapping, GeomTocFields) {
   atlas::File f = mapFixture(false);
   ASSERT_EQ(f.tocs.size(), 1u);
   const atlas::Toc& t = f.tocs[0];
-  EXPECT_EQ(t.kind, atlas::TocKind::Geom);
-  EXPECT_EQ(t.tag, "Geom");
-  EXPECT_EQ(t.treeDepth, 2u);
-  EXPECT_EQ(t.version, 140u);
+  expectTocHead(t, atlas::TocKind::Geom, "Geom", 2, 140);
   EXPECT_EQ(t.goalBatchSize, 1500u);
   ASSERT_EQ(t.geomStubs.size(), 5u);
   for (const atlas::GeomStub& s : t.geomStubs) {
@@ -154,10 +160,7 @@ TEST(ChuMapping, TqtBecomesATexTocWithTheTableTranspose) {
   atlas::File f = mapFixture(true);
   ASSERT_EQ(f.tocs.size(), 2u);
   const atlas::Toc& t = f.tocs[1];
-  EXPECT_EQ(t.kind, atlas::TocKind::Tex);
-  EXPECT_EQ(t.tag, "Tex");
-  EXPECT_EQ(t.treeDepth, 2u);
-  EXPECT_EQ(t.version, 140u);
+  expectTocHead(t, atlas::TocKind::Tex, "Tex", 2, 140);
   ASSERT_EQ(t.texStubs.size(), 5u);
   auto tile = [&](uint32_t level, uint32_t x, uint32_t y) -> const atlas::TexChunk& {
     const atlas::TexStub& s = t.texStubs[size_t(nodeId(level, x, y))];

@@ -12,10 +12,6 @@ using namespace testsupport;
 
 namespace {
 
-fs::path sample(const std::string& name) {
-  return sourceDir() / "samples" / name;
-}
-
 // Runs validate, convert and textures on `in`: each exits 1 naming `in` and
 // saying `why`, and leaves nothing at the output paths.
 void everyCommandRefuses(const fs::path& in, const std::string& why) {
@@ -63,7 +59,8 @@ TEST(CliContract, UnrecognisedFileAndMissingPathAreErrors) {
 TEST(CliContract, BatchWithOneUnrecognisedInputFailsButReportsTheRest) {
   fs::path dir = tempDir();
   fs::create_directories(dir / "empty");
-  RunResult v = cli({"validate", sample("terrain-v140.atlas").string(), (dir / "empty").string()});
+  RunResult v =
+      cli({"validate", samplePath("terrain-v140.atlas").string(), (dir / "empty").string()});
   EXPECT_EQ(v.exitCode, 1) << v.output;
   EXPECT_NE(v.output.find("terrain-v140.atlas: ok"), std::string::npos) << v.output;
   EXPECT_NE(v.output.find("validated 2 files: 1 invalid"), std::string::npos) << v.output;
@@ -81,11 +78,11 @@ TEST(CliContract, StrictFailsOnWarningsButNotOnNotes) {
   RunResult strictJson = cli({"validate", "--strict", "--json", (dir / "level").string()});
   EXPECT_EQ(strictJson.exitCode, 1) << strictJson.output;
   // One warning among clean inputs fails the whole strict run.
-  RunResult mixed = cli(
-      {"validate", "--strict", sample("terrain-v140.atlas").string(), (dir / "level").string()});
+  RunResult mixed = cli({"validate", "--strict", samplePath("terrain-v140.atlas").string(),
+                         (dir / "level").string()});
   EXPECT_EQ(mixed.exitCode, 1) << mixed.output;
   // textures-v5.ytd carries a note (Severity::Info) and no warning: strict passes.
-  RunResult notes = cli({"validate", "--strict", sample("textures-v5.ytd").string()});
+  RunResult notes = cli({"validate", "--strict", samplePath("textures-v5.ytd").string()});
   EXPECT_EQ(notes.exitCode, 0) << notes.output;
   EXPECT_NE(notes.output.find(": note"), std::string::npos) << notes.output;
   // Every committed sample is clean, strictly.

@@ -8,6 +8,7 @@
 #include "image/bptc_tables.h"
 #include "strata/error.h"
 #include "strata/image.h"
+#include "test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -20,12 +21,7 @@ using namespace strata::image;
 namespace {
 
 Image oneMip(uint32_t code, uint32_t w, uint32_t h, std::vector<uint8_t> data) {
-  Image img;
-  img.name = "fixture";
-  img.dxgiFormat = code;
-  img.width = w, img.height = h;
-  img.data = std::move(data);
-  return img;
+  return testsupport::imageOfBytes("fixture", code, w, h, std::move(data));
 }
 
 // Packs fields LSB-first into a 16-byte block, as BPTC stores them.

@@ -80,12 +80,7 @@ std::vector<uint8_t> randomBlocks(uint32_t dxgiCode, uint32_t seed, uint32_t wid
 
 Image makeImage(uint32_t code, std::vector<uint8_t> data, uint32_t width = kSize,
                 uint32_t height = kSize) {
-  Image img;
-  img.name = "random";
-  img.dxgiFormat = code;
-  img.width = width, img.height = height;
-  img.data = std::move(data);
-  return img;
+  return testsupport::imageOfBytes("random", code, width, height, std::move(data));
 }
 
 struct OiioDecode {

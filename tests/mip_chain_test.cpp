@@ -5,6 +5,7 @@
 // on cube maps and volumes.
 #include "strata/error.h"
 #include "strata/image.h"
+#include "test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -205,11 +206,7 @@ TEST(MipChain, EncodedImageHoldsEveryLevel) {
 // where they were, each grey exact (a solid BC7 block is lossless). With
 // mips the chain is made again from each face's level 0.
 TEST(MipChain, ReencodeKeepsEveryFaceAndLevel) {
-  Image src;
-  src.name = "sky";
-  src.dxgiFormat = dxgi::RGBA8;
-  src.width = src.height = 8;
-  src.mipLevels = 4;
+  Image src = testsupport::imageOfBytes("sky", dxgi::RGBA8, 8, 8, {}, 4);
   src.cube = true;
   src.colorSpace = ColorSpace::SRGB;
   auto grey = [](uint32_t face, uint32_t level) { return uint8_t(10 + 40 * face + 5 * level); };
@@ -243,10 +240,7 @@ TEST(MipChain, ReencodeKeepsEveryFaceAndLevel) {
 
 // A volume's depth slices are encoded one by one; a chain for it is refused.
 TEST(MipChain, ReencodeVolumeSliceBySliceButNoChain) {
-  Image src;
-  src.name = "fog";
-  src.dxgiFormat = dxgi::RGBA8;
-  src.width = src.height = 4;
+  Image src = testsupport::imageOfBytes("fog", dxgi::RGBA8, 4, 4, {});
   src.depth = 2;
   src.colorSpace = ColorSpace::Linear;
   for (uint8_t v : {50, 200}) {

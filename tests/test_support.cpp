@@ -115,19 +115,30 @@ fs::path sourceDir() {
   return fs::path(STRATA_SOURCE_DIR);
 }
 
+fs::path samplePath(const std::string& name) {
+  return sourceDir() / "samples" / name;
+}
+
 const std::string& nodeExecutable() {
   static const std::string node = STRATA_NODE;
   return node;
 }
 
-strata::Image solidImage(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
-                         uint32_t mips, const std::vector<uint8_t>& unit) {
+strata::Image imageOfBytes(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
+                           std::vector<uint8_t> data, uint32_t mips) {
   strata::Image img;
   img.name = name;
   img.dxgiFormat = dxgiFormat;
   img.width = w;
   img.height = h;
   img.mipLevels = mips;
+  img.data = std::move(data);
+  return img;
+}
+
+strata::Image solidImage(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
+                         uint32_t mips, const std::vector<uint8_t>& unit) {
+  strata::Image img = imageOfBytes(name, dxgiFormat, w, h, {}, mips);
   const size_t size = size_t(strata::image::imageByteSize(img));
   while (img.data.size() < size) img.data.insert(img.data.end(), unit.begin(), unit.end());
   img.data.resize(size);

@@ -17,6 +17,10 @@ namespace testsupport {
 // Every field of two images equal (format, shape, colour space, every byte).
 void expectSameImage(const strata::Image& a, const strata::Image& b);
 
+// A 2D image holding `data` as given (not checked against its layout).
+strata::Image imageOfBytes(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
+                           std::vector<uint8_t> data, uint32_t mips = 1);
+
 // An image of `mips` levels whose bytes repeat `unit` (a texel or a block) to
 // the size image::imageByteSize gives its format.
 strata::Image solidImage(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
@@ -89,6 +93,14 @@ std::string byteAt(uint64_t offset);
 std::vector<uint8_t> readBytes(const fs::path& file);
 void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes);
 
+// Skips the test, saying why, when `why` (what a *Missing() call says) is not
+// empty.
+#define STRATA_SKIP_IF_MISSING(why)                                                                \
+  do {                                                                                             \
+    const std::string strataMissing = (why);                                                       \
+    if (!strataMissing.empty()) GTEST_SKIP() << strataMissing;                                     \
+  } while (0)
+
 // ../shared as CI lays it out beside the checkout, or $STRATA_SHARED_DIR when
 // set (a test run can point it elsewhere, or at a missing path to see what a
 // fresh clone of the project alone does).
@@ -99,11 +111,7 @@ std::string sharedMissing();
 
 // First line of a test that reads sharedDir(): skips it, saying why, when the
 // directory is absent (a fresh clone must pass); CI, which has it, runs it.
-#define STRATA_SKIP_WITHOUT_SHARED()                                                               \
-  do {                                                                                             \
-    const std::string strataSharedMissing = ::testsupport::sharedMissing();                        \
-    if (!strataSharedMissing.empty()) GTEST_SKIP() << strataSharedMissing;                         \
-  } while (0)
+#define STRATA_SKIP_WITHOUT_SHARED() STRATA_SKIP_IF_MISSING(::testsupport::sharedMissing())
 
 // Empty where the tests can run node (the validator, the KTX tools);
 // otherwise why not: the Windows build under Wine, where a Linux program's
@@ -111,26 +119,21 @@ std::string sharedMissing();
 std::string nodeMissing();
 
 // First line of a test that runs node itself: skips it, saying why, where it cannot.
-#define STRATA_SKIP_WITHOUT_NODE()                                                                 \
-  do {                                                                                             \
-    const std::string strataNodeMissing = ::testsupport::nodeMissing();                            \
-    if (!strataNodeMissing.empty()) GTEST_SKIP() << strataNodeMissing;                             \
-  } while (0)
+#define STRATA_SKIP_WITHOUT_NODE() STRATA_SKIP_IF_MISSING(::testsupport::nodeMissing())
 
 // Empty where Assimp can be loaded (OBJ/FBX edits); otherwise why not (on
 // Windows, no Assimp DLL is installed here).
 std::string assimpMissing();
 
-#define STRATA_SKIP_WITHOUT_ASSIMP()                                                               \
-  do {                                                                                             \
-    const std::string strataAssimpMissing = ::testsupport::assimpMissing();                        \
-    if (!strataAssimpMissing.empty()) GTEST_SKIP() << strataAssimpMissing;                         \
-  } while (0)
+#define STRATA_SKIP_WITHOUT_ASSIMP() STRATA_SKIP_IF_MISSING(::testsupport::assimpMissing())
 
 // The checkout (samples/, tools/) and the node executable. The build's
 // absolute paths reach only test_support.cpp, so every other test file
 // compiles the same in any checkout (and ccache shares it).
 fs::path sourceDir();
 const std::string& nodeExecutable();
+
+// samples/<name> of the checkout (the samples every test may read).
+fs::path samplePath(const std::string& name);
 
 } // namespace testsupport

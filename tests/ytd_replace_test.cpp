@@ -28,10 +28,6 @@ namespace dx = strata::image::dxgi;
 
 namespace {
 
-fs::path sample(const std::string& name) {
-  return sourceDir() / "samples" / name;
-}
-
 fs::path shared(const std::string& rel) {
   return sharedDir() / "samples" / rel;
 }
@@ -93,6 +89,13 @@ void PrintTo(const RoundTrip& r, std::ostream* os) {
 }
 
 class YtdReplaceRoundTrip : public ::testing::TestWithParam<RoundTrip> {};
+
+// `strata ytd replace in -o out texture=png`, `img` written as `png` first.
+RunResult replaceOne(const fs::path& in, const fs::path& out, const std::string& texture,
+                     const fs::path& png, const Rgba& img) {
+  writePng(png, img);
+  return cli({"ytd", "replace", in.string(), "-o", out.string(), texture + "=" + png.string()});
+}
 
 } // namespace
 
@@ -172,8 +175,8 @@ TEST_P(YtdReplaceRoundTrip, NamingNothingGivesTheInputBack) {
 INSTANTIATE_TEST_SUITE_P(
     Samples, YtdReplaceRoundTrip,
     ::testing::Values(
-        RoundTrip{"textures_v13", sample("textures-v13.ytd"), false},
-        RoundTrip{"textures_v5", sample("textures-v5.ytd"), false},
+        RoundTrip{"textures_v13", samplePath("textures-v13.ytd"), false},
+        RoundTrip{"textures_v5", samplePath("textures-v5.ytd"), false},
         RoundTrip{"krz_RageUI", shared("ytd-legacy/krz_RageUI.ytd"), true},
         RoundTrip{"lvc_lvc", shared("ytd-legacy/lvc_lvc.ytd"), true},
         RoundTrip{"lvc_casinoui", shared("ytd-legacy/lvc_casinoui_lucky_wheel.ytd"), true},
@@ -191,10 +194,8 @@ TEST(YtdReplace, OneTextureOfARealLegacyFileAtANewSize) {
   // was: the graphics pages are laid out anew.
   const fs::path in = shared("ytd-legacy/krz_RageUI.ytd"), dir = tempDir();
   const Rgba img = gradient(256, 128, true, 3);
-  writePng(dir / "wide.png", img);
   const fs::path out = dir / "out.ytd";
-  const RunResult r = cli({"ytd", "replace", in.string(), "-o", out.string(),
-                           "horizontal_grid=" + (dir / "wide.png").string()});
+  const RunResult r = replaceOne(in, out, "horizontal_grid", dir / "wide.png", img);
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("graphics pages laid out anew"), std::string::npos) << r.output;
   EXPECT_EQ(validateCounts(out), std::make_pair(0, 0));
@@ -255,10 +256,8 @@ TEST(YtdReplace, ADrawablesTextureInPlaceAndRefusedAtAnotherSize) {
   // 16 KiB of data are the whole graphics segment.
   const fs::path in = shared("drawables-legacy/tr_prop_tr_sign_gf_mr_01a.ydr"), dir = tempDir();
   const Rgba img = gradient(256, 16, true, 5);
-  writePng(dir / "sign.png", img);
   const fs::path out = dir / "out.ydr";
-  const RunResult r = cli({"ytd", "replace", in.string(), "-o", out.string(),
-                           "prop_tr_sign_gf_mr_01a_pal=" + (dir / "sign.png").string()});
+  const RunResult r = replaceOne(in, out, "prop_tr_sign_gf_mr_01a_pal", dir / "sign.png", img);
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_EQ(validateCounts(out), std::make_pair(0, 0));
   const ytd::TextureContainer before = readBack(in), after = readBack(out);
@@ -269,10 +268,9 @@ TEST(YtdReplace, ADrawablesTextureInPlaceAndRefusedAtAnotherSize) {
   for (const auto& [from, to] : differences(before.resource.graphics, after.resource.graphics))
     EXPECT_LE(to, 16384u) << from;
 
-  writePng(dir / "big.png", gradient(512, 16, false));
   const fs::path refused = dir / "refused.ydr";
-  const RunResult no = cli({"ytd", "replace", in.string(), "-o", refused.string(),
-                            "prop_tr_sign_gf_mr_01a_pal=" + (dir / "big.png").string()});
+  const RunResult no = replaceOne(in, refused, "prop_tr_sign_gf_mr_01a_pal", dir / "big.png",
+                                  gradient(512, 16, false));
   EXPECT_EQ(no.exitCode, 1);
   EXPECT_NE(no.output.find("big.png"), std::string::npos) << no.output;
   EXPECT_NE(no.output.find("rewritten in place only when size, format and mip count stay"),
@@ -285,7 +283,7 @@ TEST(YtdReplace, ChangedOnlyEncodesTheEditedImagesAlone) {
   // textures-v5.ytd exported (its cube as DDS), one PNG edited: with
   // --changed-only that texture alone is written, every other keeps its
   // record and data; with nothing edited the output is the input.
-  const fs::path in = sample("textures-v5.ytd"), dir = tempDir(), tex = dir / "tex";
+  const fs::path in = samplePath("textures-v5.ytd"), dir = tempDir(), tex = dir / "tex";
   ASSERT_EQ(cli({"textures", in.string(), "-o", tex.string()}).exitCode, 0);
   ASSERT_EQ(
       cli({"textures", in.string(), "-o", (dir / "dds").string(), "--format", "dds"}).exitCode, 0);

@@ -16,11 +16,16 @@ namespace dx = strata::image::dxgi;
 
 namespace {
 
+// `img` given the bytes its layout needs, byte i being (i * step + start) mod 256.
+Image filled(Image img, unsigned step, unsigned start) {
+  img.data.resize(size_t(image::imageByteSize(img)));
+  for (size_t i = 0; i < img.data.size(); ++i) img.data[i] = uint8_t(i * step + start);
+  return img;
+}
+
 Image counting(const std::string& name, uint32_t dxgiFormat, uint32_t w, uint32_t h,
                uint32_t mips) {
-  Image img = testsupport::solidImage(name, dxgiFormat, w, h, mips, {0});
-  for (size_t i = 0; i < img.data.size(); ++i) img.data[i] = uint8_t(i * 7 + 3);
-  return img;
+  return filled(testsupport::solidImage(name, dxgiFormat, w, h, mips, {0}), 7, 3);
 }
 
 // A 128-bit block with bit ranges set (LSB first).
@@ -119,23 +124,17 @@ TEST(YtdRoundTrip, EnhancedShapesAndFormats) {
   cube.width = cube.height = 4;
   cube.mipLevels = 3;
   cube.cube = true;
-  cube.data.assign(size_t(image::imageByteSize(cube)), 0);
-  for (size_t i = 0; i < cube.data.size(); ++i) cube.data[i] = uint8_t(i);
-  imgs.push_back(cube);
+  imgs.push_back(filled(cube, 1, 0));
   Image volume = counting("fog_volume", dx::R8, 1, 1, 1);
   volume.width = volume.height = 8;
   volume.depth = 4;
   volume.mipLevels = 4;
-  volume.data.assign(size_t(image::imageByteSize(volume)), 0);
-  for (size_t i = 0; i < volume.data.size(); ++i) volume.data[i] = uint8_t(i * 3);
-  imgs.push_back(volume);
+  imgs.push_back(filled(volume, 3, 0));
   Image array = counting("array_bc3", dx::BC3, 1, 1, 1);
   array.width = array.height = 8;
   array.arraySize = 3;
   array.mipLevels = 2;
-  array.data.assign(size_t(image::imageByteSize(array)), 0);
-  for (size_t i = 0; i < array.data.size(); ++i) array.data[i] = uint8_t(i * 5);
-  imgs.push_back(array);
+  imgs.push_back(filled(array, 5, 0));
 
   auto bytes = writeYtd(imgs, Edition::Enhanced);
   auto c = readYtd(bytes, "written_v5.ytd");

@@ -24,10 +24,6 @@ namespace dx = strata::image::dxgi;
 
 namespace {
 
-fs::path sample(const std::string& name) {
-  return sourceDir() / "samples" / name;
-}
-
 // Runs `args` (with -o dir/out.ytd appended), which must fail with exit 1 and
 // a message holding every one of `says`, leaving `dir` as it was.
 void expectRefused(const fs::path& dir, std::vector<std::string> args,
@@ -101,7 +97,7 @@ TEST(YtdWriteBadInput, AnImageThatDoesNotDecode) {
   const fs::path dir = tempDir();
   writeBytes(dir / "junk.png", {0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0, 0, 13, 'I', 'H'});
   writeBytes(dir / "words.png", {'h', 'e', 'l', 'l', 'o'});
-  const std::string in = sample("textures-v13.ytd").string();
+  const std::string in = samplePath("textures-v13.ytd").string();
   expectRefused(dir, {"ytd", "replace", in, "checker_bc1=" + (dir / "junk.png").string()},
                 {"junk.png", "PNG"});
   expectRefused(dir, {"ytd", "replace", in, "checker_bc1=" + (dir / "words.png").string()},
@@ -116,7 +112,7 @@ TEST(YtdWriteBadInput, ANameInNoDictionary) {
   const fs::path dir = tempDir();
   writePng(dir / "a.png", gradient(8, 8, false));
   expectRefused(dir,
-                {"ytd", "replace", sample("textures-v13.ytd").string(),
+                {"ytd", "replace", samplePath("textures-v13.ytd").string(),
                  "no_such_texture=" + (dir / "a.png").string()},
                 {"a.png", "no texture named 'no_such_texture'", "checker_bc1"});
 }
@@ -126,7 +122,7 @@ TEST(YtdWriteBadInput, TwoImagesForOneTexture) {
   writePng(dir / "a.png", gradient(8, 8, false));
   writePng(dir / "b.png", gradient(8, 8, false, 1));
   expectRefused(dir,
-                {"ytd", "replace", sample("textures-v13.ytd").string(),
+                {"ytd", "replace", samplePath("textures-v13.ytd").string(),
                  "checker_bc1=" + (dir / "a.png").string(),
                  "CHECKER_BC1=" + (dir / "b.png").string()},
                 {"b.png", "a second image for texture 'CHECKER_BC1'", "a.png"});
@@ -252,16 +248,16 @@ TEST(YtdWriteBadInput, AnImageTooLargeForThePageLimits) {
   expectRefused(dir, {"ytd", "build", (dir / "huge.png").string(), "--edition", "enhanced"},
                 {"huge.png", "40000x40000"});
   expectRefused(dir,
-                {"ytd", "replace", sample("textures-v13.ytd").string(),
+                {"ytd", "replace", samplePath("textures-v13.ytd").string(),
                  "ramp_a8r8g8b8=" + (dir / "huge.png").string()},
                 {"huge.png", "40000x40000"});
 }
 
 TEST(YtdWriteBadInput, TheOutputIsNeverTheInput) {
   const fs::path dir = tempDir(), in = dir / "in.ytd";
-  fs::copy_file(sample("textures-v13.ytd"), in);
+  fs::copy_file(samplePath("textures-v13.ytd"), in);
   const RunResult r = cli({"ytd", "replace", in.string(), "-o", in.string()});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.output.find("is the input"), std::string::npos) << r.output;
-  EXPECT_EQ(readBytes(in), readBytes(sample("textures-v13.ytd")));
+  EXPECT_EQ(readBytes(in), readBytes(samplePath("textures-v13.ytd")));
 }

@@ -312,7 +312,17 @@ def path_bytes(path):
     return os.fsencode(os.fspath(path))
 
 
-class Handle:
+class Closing:
+    """A `with` block closes the object at its end."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Handle(Closing):
     """A libstrata handle with paired <kind>_create / <kind>_destroy and a
     per-handle <kind>_error text."""
     kind = ""

@@ -10,12 +10,6 @@ class AtlasEdit(n.Handle):
     """add_chunk() each edited chunk, then write() onto the base file."""
     kind = "strata_atlas_edit"
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     def add_chunk(self, level, x, y, positions, indices, normals=None, uvs=None, name=None):
         """Chunk L<level>_<x>_<y>: positions (n x 3, Z up, source units),
         indices (3 per triangle), normals (n x 3) or None (recomputed where

@@ -51,12 +51,6 @@ class Encoder(n.Handle):
     """One encoder handle; encode() as often as wanted."""
     kind = "strata_encoder"
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     def encode(self, pixels, width, height, format="bc7", mips=False, quality="default",
                srgb=False, normal_map=False, alpha_coverage=None, bc1_opaque=False,
                ignore_alpha=False, dds=False):

@@ -161,7 +161,7 @@ class Image:
         png.write_rgba8(path, width, rows, _arrays.flat(self.rgba8(mip, layer)))
 
 
-class Scene:
+class Scene(n.Closing):
     """What strata.load returns. Holds the library handle until close() (or the
     end of a `with` block): arrays and pixels are read through it."""
 
@@ -200,12 +200,6 @@ class Scene:
     # ---- the handle
     def close(self):
         self._h.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def _handle(self):
         if not self._h.h:

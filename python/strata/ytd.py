@@ -41,12 +41,6 @@ class YtdEdit(n.Handle):
     replace(), build(), convert(); report() says what the last write did."""
     kind = "strata_ytd_edit"
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     def add_image(self, name=None, path=None, pixels=None, width=None, height=None):
         """A texture's image: `path` (a file), or `pixels` (numpy (rows, width, 4)
         uint8, first row at the top; or a flat sequence with width and height).

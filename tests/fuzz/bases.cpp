@@ -21,4 +21,10 @@ const tfrag::LevelFiles& tfragLevelFiles() {
   return files;
 }
 
+std::vector<uint8_t> tfragInput(TfragFile file, const std::vector<uint8_t>& bytes) {
+  std::vector<uint8_t> input{uint8_t(file)};
+  input.insert(input.end(), bytes.begin(), bytes.end());
+  return input;
+}
+
 } // namespace strata::fuzz

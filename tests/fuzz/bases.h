@@ -12,8 +12,16 @@ namespace strata::fuzz {
 // export-atlas's --base: a v140 terrain of depth 2.
 const std::vector<uint8_t>& exportBase();
 
-// The level the tfrag harness swaps one file of: one tfrag (three LODs, three
-// textures), small enough to run four times per input.
+// The level the tfrag harnesses swap one file of: one tfrag (three LODs,
+// three textures).
 const tfrag::LevelFiles& tfragLevelFiles();
+
+// What the bytes after a tfrag harness input's first byte stand for: that
+// byte modulo 4, so one execution checks one level and a mutation of it tries
+// the same bytes as another file.
+enum class TfragFile : uint8_t { CoreIndex, CoreData, GsRam, BareBlock };
+
+// A tfrag harness input: `file`'s byte, then `bytes`.
+std::vector<uint8_t> tfragInput(TfragFile file, const std::vector<uint8_t>& bytes);
 
 } // namespace strata::fuzz

@@ -49,7 +49,8 @@ void fuzzTopConvert(const uint8_t* data, size_t size); // detect, load, GLB, tex
 void fuzzWad(const uint8_t* data, size_t size);        // the R&C2 WAD decoder
 void fuzzRc2(const uint8_t* data, size_t size);        // a LEVEL<n>.WAD, a disc: info, validate
 void fuzzRc2Scene(const uint8_t* data, size_t size);   // a LEVEL<n>.WAD, a disc: scenes, textures
-void fuzzYtdWrite(const uint8_t* data, size_t size);   // strata ytd replace/build/convert
+void fuzzYtdWrite(const uint8_t* data, size_t size);   // strata ytd replace, convert
+void fuzzYtdBuild(const uint8_t* data, size_t size);   // strata ytd build
 
 // Runs one stage, treating strata::Error as the clean answer it is.
 template <class Stage> void cleanErrorsAllowed(Stage&& stage) {

@@ -185,13 +185,15 @@ void ytdSeeds() {
 
 void tfragSeeds() {
   const tfrag::LevelFiles& files = fuzz::tfragLevelFiles();
-  seed("tfrag", tfrag::kCoreIndex, files.coreIndex);
-  seed("tfrag", tfrag::kCoreData, files.coreData);
-  seed("tfrag", tfrag::kGsRam, files.gsRam);
-  // The five VIF lists of every tfrag (tfrag-layout.md "Lists").
+  seed("tfrag", tfrag::kCoreIndex, fuzz::tfragInput(fuzz::TfragFile::CoreIndex, files.coreIndex));
+  seed("tfrag", tfrag::kCoreData, fuzz::tfragInput(fuzz::TfragFile::CoreData, files.coreData));
+  seed("tfrag", tfrag::kGsRam, fuzz::tfragInput(fuzz::TfragFile::GsRam, files.gsRam));
   const tfrag::LevelCoreHeader h = tfrag::readCoreHeader(files.coreIndex, "seed");
   const uint8_t* block = files.coreData.data() + h.tfragsOffset;
   const size_t size = tfrag::tfragsBlockSize(h, files.coreData.size());
+  seed("tfrag", "tfrags.block",
+       fuzz::tfragInput(fuzz::TfragFile::BareBlock, Bytes(block, block + size)));
+  // The five VIF lists of every tfrag (tfrag-layout.md "Lists").
   const tfrag::TfragsBlock b = tfrag::readBlockHeaders(block, size, "seed", 0);
   for (size_t i = 0; i < b.tfrags.size(); ++i) {
     const tfrag::TfragHeader& t = b.tfrags[i].header;
@@ -433,8 +435,13 @@ void sampleSeeds(const fs::path& dir) {
     const std::string stem = dir.filename().string() + "-" + p.filename().string();
     const FormatHandler* h = detectFormat(p.string());
     if (h && std::string(h->name) == "tfrag") {
-      for (const char* f : {tfrag::kCoreIndex, tfrag::kCoreData, tfrag::kGsRam})
-        if (fs::exists(p / f, ec)) seed("tfrag", stem + "-" + f, readFile((p / f).string()));
+      const std::pair<const char*, fuzz::TfragFile> files[] = {
+          {tfrag::kCoreIndex, fuzz::TfragFile::CoreIndex},
+          {tfrag::kCoreData, fuzz::TfragFile::CoreData},
+          {tfrag::kGsRam, fuzz::TfragFile::GsRam}};
+      for (const auto& [f, file] : files)
+        if (fs::exists(p / f, ec))
+          seed("tfrag", stem + "-" + f, fuzz::tfragInput(file, readFile((p / f).string())));
       continue;
     }
     if (!entry.is_regular_file(ec) || entry.file_size(ec) > kMaxSeedBytes) continue;

@@ -23,6 +23,10 @@ struct PixelFormat {
 // nullptr when the format is not in the table.
 const PixelFormat* pixelFormat(uint32_t dxgi);
 
+// The table's name of a format ("BC1_UNORM_SRGB"), "DXGI format N" for one
+// not in it: what an error or report calls it.
+std::string formatName(uint32_t dxgi);
+
 // Every row of the table, in DXGI order.
 const std::vector<PixelFormat>& pixelFormats();
 
@@ -47,6 +51,12 @@ constexpr uint32_t BGRA8_SRGB = 91; // B8G8R8A8_UNORM_SRGB
 constexpr uint32_t BC6H_UF16 = 95, BC6H_SF16 = 96;
 constexpr uint32_t BC7 = 98, BC7_SRGB = 99;
 } // namespace dxgi
+
+// The sRGB twin of a UNORM format, and the UNORM twin of an sRGB one (the same
+// blocks, only the colour tag differs: DXGI_FORMAT's *_UNORM_SRGB rows); a
+// format without a twin is returned as it is.
+uint32_t srgbTwin(uint32_t dxgi);
+uint32_t unormTwin(uint32_t dxgi);
 
 // Bytes of one mip of one slice: max(1, ceil(w/4)) x max(1, ceil(h/4)) blocks
 // for BC formats, w x h pixels otherwise, times depth.

@@ -59,13 +59,9 @@ bool bcEncodable(uint32_t code) {
 
 std::vector<uint8_t> encodeBC(const uint8_t* rgba, uint32_t width, uint32_t height, uint32_t code,
                               const BcEncodeOptions& options) {
-  if (!bcEncodable(code)) {
-    const PixelFormat* f = pixelFormat(code);
+  if (!bcEncodable(code))
     throw Unsupported("", Error::kNoOffset,
-                      std::string("BC encode: no encoder for ") +
-                          (f ? f->name : ("DXGI format " + std::to_string(code)).c_str()) +
-                          " (BC1-BC5 and BC7 only)");
-  }
+                      "BC encode: no encoder for " + formatName(code) + " (BC1-BC5 and BC7 only)");
   if (width == 0 || height == 0)
     throw Error("", Error::kNoOffset,
                 "BC encode: the image is empty (" + std::to_string(width) + "x" +

@@ -2,24 +2,27 @@
 #include "strata/error.h"
 #include "strata/image.h"
 
+#include <utility>
+
 namespace strata::image {
 
+namespace {
+
+// Each format with its file extension, the name --format takes.
+constexpr std::pair<ImageFileFormat, const char*> kExtensions[] = {
+    {ImageFileFormat::PNG, "png"}, {ImageFileFormat::DDS, "dds"}, {ImageFileFormat::KTX2, "ktx2"}};
+
+} // namespace
+
 const char* imageFileExtension(ImageFileFormat format) {
-  switch (format) {
-  case ImageFileFormat::PNG:
-    return "png";
-  case ImageFileFormat::DDS:
-    return "dds";
-  case ImageFileFormat::KTX2:
-    return "ktx2";
-  }
+  for (const auto& [f, extension] : kExtensions)
+    if (f == format) return extension;
   return "png";
 }
 
 ImageFileFormat parseImageFileFormat(const std::string& name) {
-  if (name == "png") return ImageFileFormat::PNG;
-  if (name == "dds") return ImageFileFormat::DDS;
-  if (name == "ktx2") return ImageFileFormat::KTX2;
+  for (const auto& [format, extension] : kExtensions)
+    if (name == extension) return format;
   throw Error("", Error::kNoOffset, "unknown image file format '" + name + "' (png, dds, ktx2)");
 }
 

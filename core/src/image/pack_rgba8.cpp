@@ -60,9 +60,7 @@ std::vector<uint8_t> packRGBA8(const uint8_t* rgba, uint32_t width, uint32_t hei
                                uint32_t code) {
   const PixelFormat* f = pixelFormat(code);
   if (!f || !packable(code))
-    throw Unsupported("", Error::kNoOffset,
-                      std::string("packing RGBA8 pixels as ") +
-                          (f ? f->name : "DXGI format " + std::to_string(code)));
+    throw Unsupported("", Error::kNoOffset, "packing RGBA8 pixels as " + formatName(code));
   const size_t pixels = size_t(width) * height;
   std::vector<uint8_t> out(pixels * f->bytesPerBlock);
   uint8_t* o = out.data();

@@ -15,6 +15,19 @@ constexpr ColorSpace L = ColorSpace::Linear, S = ColorSpace::SRGB;
 // (D3D11: 16384, D3D12: 16384 2D / 2048 3D and array) sit well inside.
 constexpr uint32_t kMaxExtent = 65536;
 constexpr uint32_t kMaxSlices = 65536;
+
+// {UNORM, UNORM_SRGB} pairs of the table.
+constexpr uint32_t kSrgbTwins[][2] = {
+    {dxgi::RGBA8, dxgi::RGBA8_SRGB}, {dxgi::BC1, dxgi::BC1_SRGB},     {dxgi::BC2, dxgi::BC2_SRGB},
+    {dxgi::BC3, dxgi::BC3_SRGB},     {dxgi::BGRA8, dxgi::BGRA8_SRGB}, {dxgi::BC7, dxgi::BC7_SRGB},
+};
+
+// The other member of `code`'s pair, looked up in column `from`.
+uint32_t twin(uint32_t code, int from) {
+  for (const auto& pair : kSrgbTwins)
+    if (pair[from] == code) return pair[1 - from];
+  return code;
+}
 } // namespace
 
 const std::vector<PixelFormat>& pixelFormats() {
@@ -52,6 +65,19 @@ const PixelFormat* pixelFormat(uint32_t code) {
   for (const PixelFormat& f : pixelFormats())
     if (f.dxgi == code) return &f;
   return nullptr;
+}
+
+std::string formatName(uint32_t code) {
+  const PixelFormat* f = pixelFormat(code);
+  return f ? f->name : "DXGI format " + std::to_string(code);
+}
+
+uint32_t srgbTwin(uint32_t code) {
+  return twin(code, 0);
+}
+
+uint32_t unormTwin(uint32_t code) {
+  return twin(code, 1);
 }
 
 uint64_t mipByteSize(uint32_t code, uint32_t width, uint32_t height, uint32_t depth) {

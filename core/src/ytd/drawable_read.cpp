@@ -21,34 +21,16 @@ constexpr uint64_t kYftDrawable = 0x30, kYftDrawableArray = 0x38, kYftArrayCount
 constexpr uint64_t kYftClothDrawable = 0xF8;
 constexpr uint64_t kYftRootSize = 0x100; // enough for +0xF8 (FragType is 0x130)
 
+// What the walk reads, by role, as its errors name them.
 enum class Role { Root, Drawable, ShaderGroup, Dictionary };
+constexpr const char* kRoleNames[] = {"resource root", "drawable", "shader group",
+                                      "texture dictionary"};
 const char* roleName(Role r) {
-  switch (r) {
-  case Role::Root:
-    return "resource root";
-  case Role::Drawable:
-    return "drawable";
-  case Role::ShaderGroup:
-    return "shader group";
-  case Role::Dictionary:
-    return "texture dictionary";
-  }
-  return "?";
+  return kRoleNames[int(r)];
 }
-// Bytes of each object the walk reads (and so may not overlap another's).
-uint64_t roleSize(Role r) {
-  switch (r) {
-  case Role::Root:
-    return 0x40;
-  case Role::Drawable:
-    return 0x18;
-  case Role::ShaderGroup:
-    return 0x10;
-  case Role::Dictionary:
-    return kDictionarySize;
-  }
-  return 0;
-}
+// Bytes of a drawable and a shader group the walk reads (and so may not
+// overlap another object's).
+constexpr uint64_t kDrawableSize = 0x18, kShaderGroupSize = 0x10;
 
 // Walks the fixed-depth paths. Every object is recorded with its role; an
 // object met again in the same role is a shared one (skipped), one that
@@ -60,14 +42,14 @@ public:
   void root(uint64_t size) { visit(kSystemBase, Role::Root, 0, size); }
 
   void drawable(uint64_t ptr, const std::string& label, uint64_t at) {
-    if (!ptr || !visit(ptr, Role::Drawable, at, roleSize(Role::Drawable))) return;
-    ByteReader r = mem_.reader(ptr, roleSize(Role::Drawable), label, at);
+    if (!ptr || !visit(ptr, Role::Drawable, at, kDrawableSize)) return;
+    ByteReader r = mem_.reader(ptr, kDrawableSize, label, at);
     r.seek(kDrawableShaderGroup, "shader group pointer");
     const uint64_t sgAt = r.fileOffset(r.tell());
     const uint64_t sg = r.u64("shader group pointer");
     if (!sg) return; // fragment children and damaged drawables (§3, item 2)
-    if (!visit(sg, Role::ShaderGroup, sgAt, roleSize(Role::ShaderGroup))) return;
-    ByteReader g = mem_.reader(sg, roleSize(Role::ShaderGroup), "shader group", sgAt);
+    if (!visit(sg, Role::ShaderGroup, sgAt, kShaderGroupSize)) return;
+    ByteReader g = mem_.reader(sg, kShaderGroupSize, "shader group", sgAt);
     g.seek(kShaderGroupDictionary, "texture dictionary pointer");
     const uint64_t txdAt = g.fileOffset(g.tell());
     const uint64_t txd = g.u64("texture dictionary pointer");

@@ -29,25 +29,6 @@ struct Conversion {
   std::string why; // empty: the same format in both editions
 };
 
-uint32_t unormTwin(uint32_t dxgi) {
-  switch (dxgi) {
-  case dx::BC1_SRGB:
-    return dx::BC1;
-  case dx::BC2_SRGB:
-    return dx::BC2;
-  case dx::BC3_SRGB:
-    return dx::BC3;
-  case dx::BC7_SRGB:
-    return dx::BC7;
-  case dx::RGBA8_SRGB:
-    return dx::RGBA8;
-  case dx::BGRA8_SRGB:
-    return dx::BGRA8;
-  default:
-    return dxgi;
-  }
-}
-
 Conversion conversionTo(uint32_t dxgi, Edition to) {
   const std::string from = image::pixelFormat(dxgi)->name;
   if (to == Edition::Enhanced) {
@@ -56,7 +37,7 @@ Conversion conversionTo(uint32_t dxgi, Edition to) {
     return {dx::BGRA8, false, "re-encoded: " + from + " has no SGA code; B8G8R8A8 with alpha 255"};
   }
   if (dxgiToD3d(dxgi)) return {dxgi, true, ""};
-  const uint32_t twin = unormTwin(dxgi);
+  const uint32_t twin = image::unormTwin(dxgi);
   if (twin != dxgi)
     return {twin, true,
             "blocks kept, sRGB tag dropped: the legacy formats carry none (ytd-layout.md)"};

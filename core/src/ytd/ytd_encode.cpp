@@ -52,8 +52,7 @@ std::vector<uint8_t> encodeTextureData(const Rgba8& img, uint32_t dxgi, uint32_t
   const image::PixelFormat* pf = image::pixelFormat(dxgi);
   if (!pf || !encodable(dxgi))
     throw Unsupported(name, Error::kNoOffset,
-                      std::string("Strata has no encoder for ") +
-                          (pf ? pf->name : "DXGI format " + std::to_string(dxgi)) +
+                      "Strata has no encoder for " + image::formatName(dxgi) +
                           " (BC1-BC5, BC7 and uncompressed formats only): --format picks another");
   if (mips == 0 || mips > fullChain(img.width, img.height))
     throw Error(name, Error::kNoOffset,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace strata::ytd {
 
@@ -91,6 +92,17 @@ bool tryShift(const std::vector<uint64_t>& sizes, bool firstAtStart, uint64_t al
   return true;
 }
 
+// The start and size of the page of `pages` (laid end to end) that holds
+// `offset`; past them all, their end and 0.
+std::pair<uint64_t, uint64_t> pageHolding(const std::vector<uint64_t>& pages, uint64_t offset) {
+  uint64_t at = 0;
+  for (uint64_t p : pages) {
+    if (offset < at + p) return {at, p};
+    at += p;
+  }
+  return {at, 0};
+}
+
 } // namespace
 
 uint32_t PageLayout::pageCount() const {
@@ -104,23 +116,11 @@ uint32_t PageLayout::flags(uint32_t versionNibble) const {
 }
 
 uint64_t PageLayout::pageStart(uint64_t offset) const {
-  const std::vector<uint64_t> pages = pagesOfFlags(flags(0));
-  uint64_t at = 0;
-  for (uint64_t p : pages) {
-    if (offset < at + p) return at;
-    at += p;
-  }
-  return at;
+  return pageHolding(pagesOfFlags(flags(0)), offset).first;
 }
 
 uint64_t PageLayout::pageSize(uint64_t offset) const {
-  const std::vector<uint64_t> pages = pagesOfFlags(flags(0));
-  uint64_t at = 0;
-  for (uint64_t p : pages) {
-    if (offset < at + p) return p;
-    at += p;
-  }
-  return 0;
+  return pageHolding(pagesOfFlags(flags(0)), offset).second;
 }
 
 PageLayout layoutPages(const std::vector<uint64_t>& sizes, bool firstAtStart,

@@ -19,43 +19,9 @@ std::string size(uint32_t w, uint32_t h) {
   return std::to_string(w) + "x" + std::to_string(h);
 }
 
-std::string formatName(uint32_t dxgi) {
-  const image::PixelFormat* pf = image::pixelFormat(dxgi);
-  return pf ? pf->name : "DXGI format " + std::to_string(dxgi);
-}
-
 // The UNORM member of a format's sRGB / SNORM family.
 uint32_t family(uint32_t dxgi) {
-  switch (dxgi) {
-  case dx::BC1_SRGB:
-    return dx::BC1;
-  case dx::BC3_SRGB:
-    return dx::BC3;
-  case dx::BC5_SNORM:
-    return dx::BC5;
-  case dx::BC7_SRGB:
-    return dx::BC7;
-  case dx::RGBA8_SRGB:
-    return dx::RGBA8;
-  default:
-    return dxgi;
-  }
-}
-
-// The sRGB member of a family (itself when it has none).
-uint32_t srgbOf(uint32_t dxgi) {
-  switch (dxgi) {
-  case dx::BC1:
-    return dx::BC1_SRGB;
-  case dx::BC3:
-    return dx::BC3_SRGB;
-  case dx::BC7:
-    return dx::BC7_SRGB;
-  case dx::RGBA8:
-    return dx::RGBA8_SRGB;
-  default:
-    return dxgi;
-  }
+  return dxgi == dx::BC5_SNORM ? dx::BC5 : image::unormTwin(dxgi);
 }
 
 // --format's family in the variant the texture had: its own code when the
@@ -63,7 +29,7 @@ uint32_t srgbOf(uint32_t dxgi) {
 uint32_t formatFor(uint32_t wanted, uint32_t had) {
   if (family(had) == wanted) return had;
   const image::PixelFormat* pf = image::pixelFormat(had);
-  return pf && pf->colorSpace == ColorSpace::SRGB ? srgbOf(wanted) : wanted;
+  return pf && pf->colorSpace == ColorSpace::SRGB ? image::srgbTwin(wanted) : wanted;
 }
 
 // A full chain stays a full chain of the new size; a shorter one keeps its
@@ -131,14 +97,14 @@ TextureWrite layeredReplacement(const TextureRecord& rec, const TextureLayout& L
     throw Error(img.label, Error::kNoOffset,
                 textureLabel(rec.name) + " is " + shapeText(L) +
                     ": it is replaced only by a DDS or KTX2 of the same shape holding " +
-                    formatName(L.dxgi) + " " + size(L.width, L.height) + " with " +
+                    image::formatName(L.dxgi) + " " + size(L.width, L.height) + " with " +
                     std::to_string(L.mips) + " mips (no --format or --mips)");
   TextureWrite out;
   out.record = rec;
   out.data = i.data;
   out.report = {escapeUtf8(rec.name),
                 "replaced",
-                formatName(L.dxgi),
+                image::formatName(L.dxgi),
                 L.width,
                 L.height,
                 L.mips,
@@ -151,7 +117,7 @@ TextureWrite layeredReplacement(const TextureRecord& rec, const TextureLayout& L
 
 void checkRecordLimits(const std::string& label, Edition edition, uint32_t dxgi, uint32_t width,
                        uint32_t height, uint32_t mips) {
-  const std::string fmt = formatName(dxgi);
+  const std::string fmt = image::formatName(dxgi);
   if (width > 0xFFFF || height > 0xFFFF)
     throw Error(label, Error::kNoOffset,
                 size(width, height) +
@@ -194,7 +160,7 @@ TextureWrite replacementFor(const TextureRecord& rec, const TextureLayout& L,
   if (L.shape != Shape::Texture2D || L.layers > 1) return layeredReplacement(rec, L, img, choices);
   const uint32_t w = img.image.width, h = img.image.height;
   uint32_t dxgi = L.dxgi;
-  std::string why = "kept " + formatName(L.dxgi);
+  std::string why = "kept " + image::formatName(L.dxgi);
   if (choices.format == "auto") {
     const FormatChoice c = chooseFormat(img.name, rgbaOf(img), rec.edition);
     dxgi = formatFor(c.dxgi, L.dxgi);
@@ -207,10 +173,10 @@ TextureWrite replacementFor(const TextureRecord& rec, const TextureLayout& L,
   checkRecordLimits(img.label, rec.edition, dxgi, w, h, mips);
   if (inDrawable && (w != rec.width || h != rec.height || dxgi != L.dxgi || mips != rec.mips))
     throw Error(img.label, Error::kNoOffset,
-                textureLabel(rec.name) + " of a drawable is " + formatName(L.dxgi) + " " +
+                textureLabel(rec.name) + " of a drawable is " + image::formatName(L.dxgi) + " " +
                     size(rec.width, rec.height) + " with " + std::to_string(rec.mips) +
-                    " mips; this image would make it " + formatName(dxgi) + " " + size(w, h) +
-                    " with " + std::to_string(mips) +
+                    " mips; this image would make it " + image::formatName(dxgi) + " " +
+                    size(w, h) + " with " + std::to_string(mips) +
                     " mips: a drawable's embedded textures are rewritten in place only when size, "
                     "format and mip count stay (its other blocks sit around the data)");
   TextureWrite out;
@@ -222,7 +188,8 @@ TextureWrite replacementFor(const TextureRecord& rec, const TextureLayout& L,
     out.data = encodeTextureData(rgbaOf(img), dxgi, mips, img.label);
   }
   setRecordFields(out.record, dxgi, w, h, mips, out.data.size());
-  out.report = {escapeUtf8(rec.name), "replaced", formatName(dxgi), w, h, mips, img.label, why};
+  out.report = {
+      escapeUtf8(rec.name), "replaced", image::formatName(dxgi), w, h, mips, img.label, why};
   return out;
 }
 
@@ -258,7 +225,8 @@ TextureWrite newTexture(const LoadedImage& img, Edition edition, const YtdWriteC
   TextureWrite out;
   out.record = std::move(t.record);
   out.data = std::move(t.data);
-  out.report = {img.name, "built", formatName(dxgi), px.width, px.height, mips, img.label, why};
+  out.report = {img.name,  "built", image::formatName(dxgi), px.width, px.height, mips,
+                img.label, why};
   return out;
 }
 

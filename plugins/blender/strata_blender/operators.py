@@ -185,7 +185,38 @@ IMPORTERS = (
 )
 
 
-class STRATA_OT_export_atlas(bpy.types.Operator, ExportHelper):
+class _WriteBack:
+    """An export that writes edits back into a copy of the file they were imported
+    from: that source defaults to the objects' strata_source, the output to
+    <source>-edited<ext>; write() returns the library's report, tell() reports it."""
+    source_prop = ""   # the operator's property naming the source
+    edited_ext = None  # the output's extension (None: the source's)
+    no_source = ""     # the error when the objects name no single source
+
+    def invoke(self, context, event):
+        if not getattr(self, self.source_prop):
+            setattr(self, self.source_prop, self.default_source(context))
+        source = getattr(self, self.source_prop)
+        if not self.filepath and source:
+            stem, ext = os.path.splitext(source)
+            self.filepath = stem + "-edited" + (self.edited_ext or ext)
+        return super().invoke(context, event)
+
+    def execute(self, context):
+        source = getattr(self, self.source_prop) or self.default_source(context)
+        if not source:
+            self.report({'ERROR'}, self.no_source)
+            return {'CANCELLED'}
+        try:
+            report = self.write(context, bpy.path.abspath(source))
+        except strata.Error as e:
+            self.report({'ERROR'}, str(e))
+            return {'CANCELLED'}
+        self.tell(report)
+        return {'FINISHED'}
+
+
+class STRATA_OT_export_atlas(_WriteBack, bpy.types.Operator, ExportHelper):
     """Write terrain imported from an .atlas, as edited, back onto its base .atlas"""
     bl_idname = "export_scene.strata_atlas"
     bl_label = "Export Atlas"
@@ -203,28 +234,22 @@ class STRATA_OT_export_atlas(bpy.types.Operator, ExportHelper):
         description="Regenerate the coarser levels above edited chunks; otherwise they "
                     "keep the old terrain")
 
+    source_prop = "base_path"
+    edited_ext = ".atlas"
+    no_source = "set the base .atlas (the objects come from several files)"
+
     @classmethod
     def poll(cls, context):
         return bool(exporter.atlas_objects(context, False))
 
-    def invoke(self, context, event):
-        if not self.base_path:
-            self.base_path = exporter.default_base(context)
-        if not self.filepath and self.base_path:
-            self.filepath = os.path.splitext(self.base_path)[0] + "-edited.atlas"
-        return super().invoke(context, event)
+    def default_source(self, context):
+        return exporter.default_base(context)
 
-    def execute(self, context):
-        base = self.base_path or exporter.default_base(context)
-        if not base:
-            self.report({'ERROR'}, "set the base .atlas (the objects come from several files)")
-            return {'CANCELLED'}
-        try:
-            report = exporter.export_atlas(context, self.filepath, bpy.path.abspath(base),
-                                           self.use_selection, self.rebuild_lods)
-        except strata.Error as e:
-            self.report({'ERROR'}, str(e))
-            return {'CANCELLED'}
+    def write(self, context, base):
+        return exporter.export_atlas(context, self.filepath, base, self.use_selection,
+                                     self.rebuild_lods)
+
+    def tell(self, report):
         for key, why in (("staleLods", "coarser levels still show the old terrain"),
                          ("morphZeroed", "topology changed: morph offsets set to zero")):
             if report.get(key):
@@ -232,10 +257,9 @@ class STRATA_OT_export_atlas(bpy.types.Operator, ExportHelper):
         self.report({'INFO'}, "Strata: %s written, %d chunks edited, %d unchanged"
                     % (os.path.basename(self.filepath), len(report["edited"]),
                        len(report["unchanged"])))
-        return {'FINISHED'}
 
 
-class STRATA_OT_export_ytd(bpy.types.Operator, ExportHelper):
+class STRATA_OT_export_ytd(_WriteBack, bpy.types.Operator, ExportHelper):
     """Write the images of an imported texture dictionary, as edited, back into a copy of its
     source file"""
     bl_idname = "export_scene.strata_ytd"
@@ -253,36 +277,26 @@ class STRATA_OT_export_ytd(bpy.types.Operator, ExportHelper):
         description="Add gallery images that are not in the dictionary as new textures (a .ytd "
                     "only)")
 
+    source_prop = "source_path"
+    no_source = "set the source file (the gallery comes from several files)"
+
     @classmethod
     def poll(cls, context):
         return bool(exporter_ytd.gallery_objects(context))
 
-    def invoke(self, context, event):
-        if not self.source_path:
-            self.source_path = exporter_ytd.default_source(context)
-        if not self.filepath and self.source_path:
-            stem, ext = os.path.splitext(self.source_path)
-            self.filepath = stem + "-edited" + ext
-        return super().invoke(context, event)
+    def default_source(self, context):
+        return exporter_ytd.default_source(context)
 
-    def execute(self, context):
-        source = self.source_path or exporter_ytd.default_source(context)
-        if not source:
-            self.report({'ERROR'}, "set the source file (the gallery comes from several files)")
-            return {'CANCELLED'}
-        try:
-            report = exporter_ytd.export_ytd(context, self.filepath, bpy.path.abspath(source),
-                                             add_new=self.add_new)
-        except strata.Error as e:
-            self.report({'ERROR'}, str(e))
-            return {'CANCELLED'}
+    def write(self, context, source):
+        return exporter_ytd.export_ytd(context, self.filepath, source, add_new=self.add_new)
+
+    def tell(self, report):
         for w in report.get("inputWarnings", []):
             self.report({'WARNING'}, "the source's own warning, kept: " + w)
         actions = [t["action"] for t in report["textures"]]
         self.report({'INFO'}, "Strata: %s written, %d textures replaced, %d added"
                     % (os.path.basename(self.filepath), actions.count("replaced"),
                        actions.count("added")))
-        return {'FINISHED'}
 
 
 class STRATA_OT_export_dds(bpy.types.Operator, ExportHelper):

@@ -37,6 +37,15 @@ VERSION = strata.__version__
 OPTIONS_SCRIPT = "strataTranslatorOptions"  # scripts/strataTranslatorOptions.mel
 
 
+def _call(fn, *args):
+    """fn(*args), with the library's and the options' errors raised as Maya
+    shows a translator's failure."""
+    try:
+        return fn(*args)
+    except (strata.Error, ValueError) as e:
+        raise RuntimeError("Strata: %s" % e)
+
+
 class _Translator(ompx.MPxFileTranslator):
     kind = ""
     extension = ""
@@ -67,35 +76,41 @@ class _Translator(ompx.MPxFileTranslator):
 
     def reader(self, fileObject, optionString, accessMode):
         import strata_maya_nodes
-        try:
-            strata_maya_nodes.import_scene(fileObject.resolvedFullName(), self.kind,
-                                           options.parse(optionString))
-        except (strata.Error, ValueError) as e:
-            raise RuntimeError("Strata: %s" % e)
+        _call(lambda: strata_maya_nodes.import_scene(fileObject.resolvedFullName(), self.kind,
+                                                     options.parse(optionString)))
 
 
-class AtlasTranslator(_Translator):
-    name = "Torque Atlas"
-    kind = "atlas"
-    extension = "atlas"
-    patterns = "*.atlas"
+class _WriteBackTranslator(_Translator):
+    """A translator that also writes edits back into the file they came from:
+    write(path, selection, optionString) returns the library's report,
+    warnings(report) what Maya warns of."""
 
     def haveWriteMethod(self):
         return True
 
     def writer(self, fileObject, optionString, accessMode):
-        import strata_maya_nodes
         selection = accessMode == ompx.MPxFileTranslator.kExportActiveAccessMode
-        try:
-            report = strata_maya_nodes.export_scene(fileObject.resolvedFullName(), selection,
-                                                    options.parse(optionString))
-        except (strata.Error, ValueError) as e:
-            raise RuntimeError("Strata: %s" % e)
+        report = _call(self.write, fileObject.resolvedFullName(), selection, optionString)
         import maya.cmds as cmds
+        for text in self.warnings(report):
+            cmds.warning("Strata: " + text)
+
+
+class AtlasTranslator(_WriteBackTranslator):
+    name = "Torque Atlas"
+    kind = "atlas"
+    extension = "atlas"
+    patterns = "*.atlas"
+
+    def write(self, path, selection, optionString):
+        import strata_maya_nodes
+        return strata_maya_nodes.export_scene(path, selection, options.parse(optionString))
+
+    def warnings(self, report):
         for key, why in (("staleLods", "coarser levels still show the old terrain"),
                          ("morphZeroed", "topology changed: morph offsets set to zero")):
             if report.get(key):
-                cmds.warning("Strata: %d chunks: %s" % (len(report[key]), why))
+                yield "%d chunks: %s" % (len(report[key]), why)
 
 
 def _importer(cls_name, name, kind, extension, patterns):
@@ -112,25 +127,19 @@ Rc2Translator = _importer("Rc2Translator", "R&C2 level or disc image", "rc2", "w
                           "*.wad *.WAD *.iso *.ISO")
 
 
-class YtdTranslator(_Translator):
+class YtdTranslator(_WriteBackTranslator):
     name = "GTA V textures"
     kind = "ytd"
     extension = "ytd"
     patterns = "*.ytd *.ydr *.ydd *.yft"
 
-    def haveWriteMethod(self):
-        return True
-
-    def writer(self, fileObject, optionString, accessMode):
+    def write(self, path, selection, optionString):
         import strata_maya_nodes
-        selection = accessMode == ompx.MPxFileTranslator.kExportActiveAccessMode
-        try:
-            report = strata_maya_nodes.export_ytd(fileObject.resolvedFullName(), selection)
-        except (strata.Error, ValueError) as e:
-            raise RuntimeError("Strata: %s" % e)
-        import maya.cmds as cmds
+        return strata_maya_nodes.export_ytd(path, selection)
+
+    def warnings(self, report):
         for w in report.get("inputWarnings", []):
-            cmds.warning("Strata: the source's own warning, kept: %s" % w)
+            yield "the source's own warning, kept: %s" % w
 
 
 TRANSLATORS = (AtlasTranslator, ChuTranslator, YtdTranslator, TfragTranslator, Rc2Translator)
