@@ -80,12 +80,12 @@ Before writeReserved(const fs::path& target, const std::string& bytes, uint64_t 
   return before;
 }
 
-#endif
-
 std::string contents(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
+
+#endif
 
 } // namespace
 

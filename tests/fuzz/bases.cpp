@@ -4,6 +4,8 @@
 #include "synth/atlas_synth.h"
 #include "synth/tfrag_synth.h"
 
+#include <algorithm>
+
 namespace strata::fuzz {
 
 const std::vector<uint8_t>& exportBase() {
@@ -22,8 +24,9 @@ const tfrag::LevelFiles& tfragLevelFiles() {
 }
 
 std::vector<uint8_t> tfragInput(TfragFile file, const std::vector<uint8_t>& bytes) {
-  std::vector<uint8_t> input{uint8_t(file)};
-  input.insert(input.end(), bytes.begin(), bytes.end());
+  std::vector<uint8_t> input(bytes.size() + 1);
+  input[0] = uint8_t(file);
+  std::copy(bytes.begin(), bytes.end(), input.begin() + 1);
   return input;
 }
 

@@ -176,6 +176,7 @@ TextureContainer readDrawable(const std::vector<uint8_t>& bytes, const std::stri
     ByteReader r = mem.reader(kSystemBase, 0x40, "drawable dictionary root (0x40 bytes)", 0);
     r.seek(kYddDrawables, "drawable pointer array");
     const uint64_t arr = r.u64("drawable pointer array");
+    r.seek(kYddDrawableCount, "drawable count");
     const uint16_t count = r.u16("drawable count");
     walk.drawableArray(arr, count, "drawable dictionary entry", kYddDrawables);
     break;

@@ -209,7 +209,7 @@ std::vector<uint8_t> writeYtd(std::vector<TextureToWrite> textures, Edition edit
   storeLE<uint64_t>(root, kDictTexturesPtr, n ? kSystemBase + pointersAt : 0);
   storeLE<uint16_t>(root, kDictTextureCount, uint16_t(n));
   storeLE<uint16_t>(root, kDictTextureCapacity, uint16_t(n));
-  std::copy(root.begin(), root.end(), sys.begin());
+  std::copy(root.begin(), root.end(), sys.begin() + ptrdiff_t(sysPages.offsets[blocks.root]));
   for (size_t i = 0; i < n; ++i) {
     TextureRecord& t = textures[i].record;
     const uint64_t recordAt = sysPages.offsets[blocks.record(i)];
