@@ -114,11 +114,16 @@ bool inOnePage(const std::vector<uint64_t>& p, uint64_t at, uint64_t size) {
 
 // Every mip of one slice; with `depth` above 0, of a volume whose depth
 // halves with its sides.
+// A side at mip m (a record may claim 32 mips or more: a side is 1 by then).
+uint64_t side(uint32_t v, uint32_t m) {
+  return m < 32 ? std::max(1u, v >> m) : 1;
+}
+
 uint64_t chain(const Format& f, uint32_t w, uint32_t h, uint32_t mips, uint32_t depth = 0) {
   uint64_t sum = 0;
   for (uint32_t m = 0; m < mips; ++m) {
-    const uint64_t mw = std::max(1u, w >> m), mh = std::max(1u, h >> m);
-    const uint64_t md = depth ? std::max(1u, depth >> m) : 1;
+    const uint64_t mw = side(w, m), mh = side(h, m);
+    const uint64_t md = depth ? side(depth, m) : 1;
     sum += md * (f.bc ? std::max<uint64_t>(1, (mw + 3) / 4) * std::max<uint64_t>(1, (mh + 3) / 4) *
                             f.bytes
                       : mw * mh * f.bytes);
