@@ -128,8 +128,8 @@ TEST(Parallel, RunsOfNeighbouringIndicesEachGoToOneThread) {
     ++runs[i];
     by[i] = std::this_thread::get_id();
     // The first run is held until another thread has taken the second (or
-    // 10 s pass), so whether the runs spread does not depend on how soon the
-    // host starts a thread (under Wine none had within 134 ms).
+    // the wait gives up), so whether the runs spread does not depend on how
+    // soon the host starts a thread (under Wine helpers start late).
     const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (i == 0 && !runs[kRun] && std::chrono::steady_clock::now() < giveUp)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -289,8 +289,8 @@ namespace {
 // writeInOrder over `sizes.size()` results, each made in a random time:
 // the order they were written in, and the most bytes and results held at once.
 // With `firstWaitsFor` set, result 0 is not finished until that many results
-// after it are held (or 10 s pass), so the bound, not how the host schedules
-// threads, decides how far ahead results are made.
+// after it are held (or the wait gives up), so the bound, not how the host
+// schedules threads, decides how far ahead results are made.
 struct Written {
   std::vector<size_t> order;
   uint64_t peakHeld = 0;
