@@ -149,9 +149,9 @@ void writeFileAtomic(const std::string& path, const std::function<void(std::ostr
   tmp += ".tmp" + platform::uniqueSuffix();
   std::ios::openmode mode = std::ios::binary | std::ios::trunc;
   // The reservation costs an open and a fallocate a file and saves in
-  // proportion to the bytes written: below 1 MiB, a batch of small outputs
-  // (texture dictionaries by the thousand) would pay more than it saves
-  // (docs/performance.md).
+  // proportion to the bytes written, so a batch of small outputs (texture
+  // dictionaries by the thousand) would pay more than it saves; where the
+  // line is drawn is measured in docs/performance.md.
   constexpr uint64_t kReserveFrom = uint64_t(1) << 20;
   // Where the filesystem cannot, the writes allocate the blocks as before.
   // Opened again without truncating, which would let the blocks go.
