@@ -24,7 +24,7 @@ std::string chunkName(const strata_chunk_edit& c) {
   return strata::nodeName(c.level, c.x, c.y);
 }
 
-nlohmann::json reportJson(const strata::AtlasExportReport& r) {
+nlohmann::json exportReportJson(const strata::AtlasExportReport& r) {
   return {{"baseVersion", r.baseVersion},
           {"appended", r.appended},
           {"edited", r.edited},
@@ -110,7 +110,8 @@ strata_status strata_atlas_edit_write(strata_atlas_edit* e, const char* base_pat
 }
 
 strata_status strata_atlas_edit_report_json(strata_atlas_edit* e, char** out_json) {
-  return reportText(e, out_json, "nothing written yet: call strata_atlas_edit_write", reportJson);
+  return reportText(e, out_json, "nothing written yet: call strata_atlas_edit_write",
+                    exportReportJson);
 }
 
 } // extern "C"

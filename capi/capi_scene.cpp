@@ -44,7 +44,7 @@ bool readable(const std::string& path, std::string& why) {
   return true;
 }
 
-nlohmann::json reportJson(const strata::ValidationReport& r) {
+nlohmann::json validationJson(const strata::ValidationReport& r) {
   nlohmann::json findings = nlohmann::json::array();
   for (const strata::Finding& f : r.findings) {
     findings.push_back(strata::findingJson(f));
@@ -66,7 +66,7 @@ strata_status validateText(std::string& slot, const strata::FormatHandler& h,
                            const strata::Source& in, char** out_json) {
   if (!h.validate)
     return fail(slot, STRATA_ERROR_UNSUPPORTED, std::string(h.name) + " has no validation");
-  return returnText(slot, reportJson(h.validate(in)).dump(), out_json);
+  return returnText(slot, validationJson(h.validate(in)).dump(), out_json);
 }
 
 // Loads `in` into the handle (the body of strata_scene_load and

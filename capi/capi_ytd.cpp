@@ -18,7 +18,7 @@ namespace {
 
 const char* kFormatNames[] = {"", "auto", "bc1", "bc3", "bc5", "bc7", "rgba8"};
 
-nlohmann::json reportJson(const strata::YtdReport& r) {
+nlohmann::json ytdReportJson(const strata::YtdReport& r) {
   nlohmann::json textures = nlohmann::json::array();
   for (const strata::YtdTextureReport& t : r.textures)
     textures.push_back({{"name", t.name},
@@ -161,7 +161,7 @@ strata_status strata_ytd_convert(strata_ytd_edit* e, const char* in_path, const 
 }
 
 strata_status strata_ytd_edit_report_json(strata_ytd_edit* e, char** out_json) {
-  return reportText(e, out_json, "nothing written yet: call a strata_ytd_ write", reportJson);
+  return reportText(e, out_json, "nothing written yet: call a strata_ytd_ write", ytdReportJson);
 }
 
 } // extern "C"

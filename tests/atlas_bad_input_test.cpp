@@ -48,10 +48,6 @@ std::string errorOf(const std::vector<uint8_t>& bytes) {
   return "";
 }
 
-void put32(std::vector<uint8_t>& b, size_t at, uint32_t v) {
-  for (int i = 0; i < 4; ++i) b[at + size_t(i)] = uint8_t(v >> (8 * i));
-}
-
 } // namespace
 
 TEST(AtlasBadInput, TruncatedAnywhereIsAnErrorNamingTheFile) {

@@ -18,13 +18,6 @@ using namespace testsupport;
 
 namespace {
 
-void put16(std::vector<uint8_t>& b, size_t at, uint16_t v) {
-  b[at] = uint8_t(v), b[at + 1] = uint8_t(v >> 8);
-}
-void put32(std::vector<uint8_t>& b, size_t at, uint32_t v) {
-  for (int i = 0; i < 4; ++i) b[at + size_t(i)] = uint8_t(v >> (8 * i));
-}
-
 struct Failure {
   bool thrown = false, unsupported = false;
   uint64_t offset = Error::kNoOffset;

@@ -21,10 +21,6 @@ using namespace testsupport;
 
 namespace {
 
-void put32(std::vector<uint8_t>& b, size_t at, uint32_t v) {
-  for (int i = 0; i < 4; ++i) b[at + size_t(i)] = uint8_t(v >> (8 * i));
-}
-
 // The TQT fixture with tile C (table entry 2, logical node (1, 1, 0)) claiming
 // 8 rows of its 4x4 RGBA8 pixels: its stream ends 64 bytes short, at the data.
 struct BrokenTqt {

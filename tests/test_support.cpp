@@ -166,4 +166,16 @@ void expectSameImage(const strata::Image& a, const strata::Image& b) {
   EXPECT_EQ(a.data, b.data);
 }
 
+void put16(std::vector<uint8_t>& b, size_t at, uint16_t v) {
+  b[at] = uint8_t(v), b[at + 1] = uint8_t(v >> 8);
+}
+
+void put32(std::vector<uint8_t>& b, size_t at, uint32_t v) {
+  for (int i = 0; i < 4; ++i) b[at + size_t(i)] = uint8_t(v >> (8 * i));
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
 } // namespace testsupport

@@ -91,6 +91,10 @@ void expectValid(const fs::path& file);
 std::string byteAt(uint64_t offset);
 
 std::vector<uint8_t> readBytes(const fs::path& file);
+// Little-endian stores into a hand-built fixture.
+void put16(std::vector<uint8_t>& b, size_t at, uint16_t v);
+void put32(std::vector<uint8_t>& b, size_t at, uint32_t v);
+bool contains(const std::string& s, const std::string& part);
 void writeBytes(const fs::path& file, const std::vector<uint8_t>& bytes);
 
 // Skips the test, saying why, when `why` (what a *Missing() call says) is not

@@ -27,10 +27,6 @@ TextureContainer readSample(const std::string& name) {
   return readDrawable(testsupport::readBytes(path), path);
 }
 
-bool has(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-
 // ---- hand-built Enhanced resources ----
 
 // A Gen9 dictionary at system `txd` with two textures (ytd-enhanced.md
@@ -116,7 +112,7 @@ TEST(DrawableLegacySamples, SignTintPalette) {
   ASSERT_EQ(c.dictionaries.size(), 1u);
   const auto& d = c.dictionaries[0];
   EXPECT_EQ(d.address, 0x50000C10u);
-  EXPECT_TRUE(has(c.reading(d).via, "0x500008A0")); // the shader group
+  EXPECT_TRUE(contains(c.reading(d).via, "0x500008A0")); // the shader group
   ASSERT_EQ(d.entries.size(), 1u);
   const auto& e = d.entries[0];
   EXPECT_EQ(e.hash, 0x5AA1F880u);
@@ -197,7 +193,7 @@ TEST(DrawableLegacySamples, ThirdPartyFragmentWithTagWords) {
   const auto& d = c.dictionaries[0];
   EXPECT_EQ(d.address, 0x50001BE0u);
   EXPECT_EQ(d.raw[0], 'E'); // "EMBT" where a VFT would be
-  EXPECT_TRUE(has(c.reading(d).via, "0x50001E00"));
+  EXPECT_TRUE(contains(c.reading(d).via, "0x50001E00"));
   ASSERT_EQ(d.entries.size(), 2u);
   EXPECT_EQ(d.entries[0].record.name, "vehicle_generic_mesh2");
   EXPECT_EQ(d.entries[0].hash, 0x7B757355u);
@@ -222,8 +218,8 @@ TEST(DrawableLegacySamples, ThirdPartyFragmentWithTagWords) {
   // The trailing bytes are never read: a note.
   bool noted = false;
   for (auto& f : r.findings)
-    noted |=
-        f.severity == Severity::Info && has(f.message, "4 bytes follow the end of the deflate");
+    noted |= f.severity == Severity::Info &&
+             contains(f.message, "4 bytes follow the end of the deflate");
   EXPECT_TRUE(noted);
   EXPECT_EQ(r.summary["textures"], 2);
 }
@@ -278,7 +274,7 @@ TEST(DrawableEnhanced, YddEntriesShareAndSkipNulls) {
   auto c = readDrawable(bytes, "dict.ydd");
   EXPECT_EQ(c.kind, "ydd");
   ASSERT_EQ(c.dictionaries.size(), 1u);
-  EXPECT_TRUE(has(c.readings[0].via, "drawable dictionary entry[0]"));
+  EXPECT_TRUE(contains(c.readings[0].via, "drawable dictionary entry[0]"));
   // Without the extension the root object tells .ydd from .ydr.
   EXPECT_EQ(readDrawable(bytes, "dict.bin").kind, "ydd");
 }
@@ -344,40 +340,40 @@ TEST(DrawableEnhanced, V171FragmentDeduplicatesDictionaries) {
 TEST(DrawableBadInput, PointerLoops) {
   // Shader group pointer back at the drawable itself.
   std::string e = errorOf(enhancedYdr(0x50000000), "loop.ydr");
-  EXPECT_TRUE(has(e, "pointer loop")) << e;
+  EXPECT_TRUE(contains(e, "pointer loop")) << e;
   // Dictionary pointer back at the shader group.
   e = errorOf(enhancedYdr(0x50000100, 0x50000100), "loop.ydr");
-  EXPECT_TRUE(has(e, "pointer loop")) << e;
+  EXPECT_TRUE(contains(e, "pointer loop")) << e;
   // Dictionary pointer into the drawable.
   e = errorOf(enhancedYdr(0x50000100, 0x50000008), "loop.ydr");
-  EXPECT_TRUE(has(e, "pointer loop")) << e;
+  EXPECT_TRUE(contains(e, "pointer loop")) << e;
   // A fragment whose main drawable lies inside the FragType root (+0xC0 is
   // within the 0x100 bytes read of it).
   Segment sys(8192), gfx(8192);
   sys.u64(0x30, 0x500000C0);
   e = errorOf(ytdfixture::rsc7(171, 0xA0020000, 0xB0020000, sys.b, gfx.b), "loop.yft");
-  EXPECT_TRUE(has(e, "pointer loop")) << e;
-  EXPECT_TRUE(has(e, "resource root")) << e;
+  EXPECT_TRUE(contains(e, "pointer loop")) << e;
+  EXPECT_TRUE(contains(e, "resource root")) << e;
 }
 
 TEST(DrawableBadInput, PointersOutsideSegmentsAndCounts) {
   std::string e = errorOf(enhancedYdr(0x50002000), "out.ydr");
-  EXPECT_TRUE(has(e, "shader group pointer")) << e;
-  EXPECT_TRUE(has(e, "system segment holds 8192")) << e;
+  EXPECT_TRUE(contains(e, "shader group pointer")) << e;
+  EXPECT_TRUE(contains(e, "system segment holds 8192")) << e;
   e = errorOf(enhancedYdr(0x50000100, 0x60001FF0), "out.ydr");
-  EXPECT_TRUE(has(e, "texture dictionary pointer")) << e;
+  EXPECT_TRUE(contains(e, "texture dictionary pointer")) << e;
 
   Segment sys(8192), gfx(8192);
   sys.u64(0x38, 0x50000180);
   sys.u32(0x48, 0xFFFFFFFF); // array count past the end
   e = errorOf(ytdfixture::rsc7(171, 0xA0020000, 0xB0020000, sys.b, gfx.b), "count.yft");
-  EXPECT_TRUE(has(e, "4294967295 x u64")) << e;
+  EXPECT_TRUE(contains(e, "4294967295 x u64")) << e;
 }
 
 TEST(DrawableBadInput, VersionAndExtensionDisagree) {
   auto bytes = enhancedYdr();
   std::string e = errorOf(bytes, "wrong.yft");
-  EXPECT_TRUE(has(e, "not a .yft version")) << e;
+  EXPECT_TRUE(contains(e, "not a .yft version")) << e;
   auto path = write("wrong.yft", bytes);
   ValidationReport r = requireFormat(path).validate(path);
   EXPECT_EQ(r.errors(), 1u);
@@ -407,12 +403,13 @@ TEST(DrawableBadInput, BrokenPiecesAreNamedAndPartialKeepsTheRest) {
   const Finding* data = nullptr;
   const Finding* dict = nullptr;
   for (const Finding& f : r.findings) {
-    if (has(f.message, "pixel data of texture 'gen9_diffuse'")) data = &f;
-    if (has(f.message, "name hash array")) dict = &f;
+    if (contains(f.message, "pixel data of texture 'gen9_diffuse'")) data = &f;
+    if (contains(f.message, "name hash array")) dict = &f;
   }
   ASSERT_NE(data, nullptr);
   EXPECT_EQ(data->offset, 0x400u + 0x180 + 0x38);
-  EXPECT_TRUE(has(data->message, "(dictionary at 0x50000400 (system +0x400))")) << data->message;
+  EXPECT_TRUE(contains(data->message, "(dictionary at 0x50000400 (system +0x400))"))
+      << data->message;
   ASSERT_NE(dict, nullptr);
   EXPECT_EQ(dict->offset, 0x800u + 0x20);
 
@@ -422,9 +419,10 @@ TEST(DrawableBadInput, BrokenPiecesAreNamedAndPartialKeepsTheRest) {
   EXPECT_FALSE(std::filesystem::exists(dir / "x.glb"));
   auto p = testsupport::cli({"convert", in, "-o", (dir / "x.glb").string(), "--partial"});
   ASSERT_EQ(p.exitCode, 0) << p.output;
-  EXPECT_TRUE(has(p.output, "left out: dictionary at 0x50000800 (system +0x800): name hash array"))
+  EXPECT_TRUE(
+      contains(p.output, "left out: dictionary at 0x50000800 (system +0x800): name hash array"))
       << p.output;
-  EXPECT_TRUE(has(p.output, "left out: pixel data of texture 'gen9_diffuse'")) << p.output;
+  EXPECT_TRUE(contains(p.output, "left out: pixel data of texture 'gen9_diffuse'")) << p.output;
   LoadOptions partial;
   partial.partial = true;
   TextureSet set = requireFormat(in).textures(in, partial);

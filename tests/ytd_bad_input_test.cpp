@@ -60,10 +60,6 @@ struct Legacy {
   }
 };
 
-bool has(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-
 } // namespace
 
 TEST(YtdBadInput, TheFixtureItselfIsValid) {
@@ -79,20 +75,20 @@ TEST(YtdBadInput, TruncatedHeaderAndWrongMagic) {
   auto f = l.file();
   uint64_t off = 0;
   std::string t = errorOf({f.begin(), f.begin() + 10}, &off);
-  EXPECT_TRUE(has(t, "system page flags")) << t;
+  EXPECT_TRUE(contains(t, "system page flags")) << t;
   EXPECT_EQ(off, 8u);
   auto bad = f;
   bad[3] = '8';
-  EXPECT_TRUE(has(errorOf(bad, &off), "RSC7 magic"));
+  EXPECT_TRUE(contains(errorOf(bad, &off), "RSC7 magic"));
   EXPECT_EQ(off, 0u);
 }
 
 TEST(YtdBadInput, VersionNibblesMustMatch) {
   Legacy l;
   std::string e = errorOf(l.file(0x00020000, 0xC0020000)); // 12, not 13
-  EXPECT_TRUE(has(e, "version nibbles")) << e;
+  EXPECT_TRUE(contains(e, "version nibbles")) << e;
   e = errorOf(l.file(0x10020000, 0xD0020000));
-  EXPECT_TRUE(has(e, "version nibbles")) << e;
+  EXPECT_TRUE(contains(e, "version nibbles")) << e;
 }
 
 TEST(YtdBadInput, TruncatedDeflateStream) {
@@ -100,7 +96,7 @@ TEST(YtdBadInput, TruncatedDeflateStream) {
   auto f = l.file();
   f.resize(f.size() / 2);
   std::string e = errorOf(f);
-  EXPECT_TRUE(has(e, "deflate") || has(e, "size mismatch")) << e;
+  EXPECT_TRUE(contains(e, "deflate") || contains(e, "size mismatch")) << e;
 }
 
 TEST(YtdBadInput, DecompressedSizeMismatch) {
@@ -108,10 +104,10 @@ TEST(YtdBadInput, DecompressedSizeMismatch) {
   // Flags promise 16384 system bytes; the stream holds 8192 + 8192, so the
   // graphics segment would come up short.
   std::string e = errorOf(l.file(0x00040000, 0xD0020000));
-  EXPECT_TRUE(has(e, "decompressed size mismatch")) << e;
+  EXPECT_TRUE(contains(e, "decompressed size mismatch")) << e;
   // Flags promise less than the stream holds.
   e = errorOf(l.file(0x00020000, 0xD0000000));
-  EXPECT_TRUE(has(e, "decompressed size mismatch")) << e;
+  EXPECT_TRUE(contains(e, "decompressed size mismatch")) << e;
 }
 
 TEST(YtdBadInput, DeflateBombIsRefusedBeforeAllocating) {
@@ -119,13 +115,13 @@ TEST(YtdBadInput, DeflateBombIsRefusedBeforeAllocating) {
   // few hundred compressed bytes.
   Legacy l;
   std::string e = errorOf(l.file(0x00020000, 0xD0000000 | 0x7F << 17 | 15));
-  EXPECT_TRUE(has(e, "cannot inflate")) << e;
+  EXPECT_TRUE(contains(e, "cannot inflate")) << e;
   // 64 KiB of zeros (about 70 compressed bytes) under flags that claim
   // 0x200 << 15 x 16 = 256 MiB of system pages: more than 1032:1.
   std::vector<uint8_t> zeros(1 << 16, 0);
   auto f = ytdfixture::rsc7(13, 0x00020000 | 15, 0xD0000000, zeros, {});
   e = errorOf(f);
-  EXPECT_TRUE(has(e, "cannot inflate")) << e;
+  EXPECT_TRUE(contains(e, "cannot inflate")) << e;
 }
 
 TEST(YtdBadInput, PointersOutsideTheirSegment) {
@@ -134,29 +130,30 @@ TEST(YtdBadInput, PointersOutsideTheirSegment) {
     l.sys.u64(0x20, 0x50001FFE); // 1 hash = 4 bytes, 2 left
     uint64_t off = 0;
     std::string e = errorOf(l.file(), &off);
-    EXPECT_TRUE(has(e, "name hash array")) << e;
-    EXPECT_TRUE(has(e, "system segment holds 8192")) << e;
+    EXPECT_TRUE(contains(e, "name hash array")) << e;
+    EXPECT_TRUE(contains(e, "system segment holds 8192")) << e;
     EXPECT_EQ(off, 0x20u);
   }
   {
     Legacy l;
     l.sys.u64(0x200, 0x60001FA0); // record of 0x90 bytes past the graphics end
     std::string e = errorOf(l.file());
-    EXPECT_TRUE(has(e, "legacy texture record")) << e;
+    EXPECT_TRUE(contains(e, "legacy texture record")) << e;
   }
   {
     Legacy l;
     l.sys.u64(0x300 + 0x70, 0x60001FF0); // 32 bytes of data, 16 left
     uint64_t off = 0;
     std::string e = errorOf(l.file(), &off);
-    EXPECT_TRUE(has(e, "pixel data of texture 'horizontal_grid'")) << e;
+    EXPECT_TRUE(contains(e, "pixel data of texture 'horizontal_grid'")) << e;
     EXPECT_EQ(off, 0x300u + 0x70);
   }
   {
     Legacy l;
     l.sys.u64(0x300 + 0x28, 0x70000400); // neither system nor graphics
     std::string e = errorOf(l.file());
-    EXPECT_TRUE(has(e, "expected a system (0x5xxxxxxx) or graphics (0x6xxxxxxx) pointer")) << e;
+    EXPECT_TRUE(contains(e, "expected a system (0x5xxxxxxx) or graphics (0x6xxxxxxx) pointer"))
+        << e;
   }
 }
 
@@ -165,7 +162,7 @@ TEST(YtdBadInput, CountsPastTheEnd) {
   l.sys.u16(0x28, 0xFFFF);
   l.sys.u16(0x38, 0xFFFF);
   std::string e = errorOf(l.file());
-  EXPECT_TRUE(has(e, "65535 x u32")) << e;
+  EXPECT_TRUE(contains(e, "65535 x u32")) << e;
 }
 
 TEST(YtdBadInput, UnterminatedNameAndSelfPointer) {
@@ -173,13 +170,13 @@ TEST(YtdBadInput, UnterminatedNameAndSelfPointer) {
     Legacy l;
     std::fill(l.sys.b.begin() + 0x400, l.sys.b.end(), 'a');
     std::string e = errorOf(l.file());
-    EXPECT_TRUE(has(e, "NUL-terminated")) << e;
+    EXPECT_TRUE(contains(e, "NUL-terminated")) << e;
   }
   {
     Legacy l;
     l.sys.u64(0x200, 0x50000000); // the texture is the dictionary itself
     std::string e = errorOf(l.file());
-    EXPECT_TRUE(has(e, "points back into its own dictionary")) << e;
+    EXPECT_TRUE(contains(e, "points back into its own dictionary")) << e;
   }
 }
 

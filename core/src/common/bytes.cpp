@@ -10,6 +10,12 @@ std::string hex32(uint32_t v) {
   return buf;
 }
 
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
 uint32_t ByteReader::expectU32(uint32_t expected, const char* what) {
   size_t at = pos_;
   uint32_t v = u32(what);

@@ -216,5 +216,7 @@ struct WriteField {
 };
 
 std::string hex32(uint32_t v);
+// An offset or code in an error: "0x" and lower-case digits.
+std::string hex(uint64_t v);
 
 } // namespace strata

@@ -14,12 +14,6 @@ SectorRange sectorRangeAt(const uint8_t* p) {
   return {loadLE<int32_t>(p), loadLE<int32_t>(p + 4)};
 }
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", (unsigned long long)v);
-  return buf;
-}
-
 // Where each range of a level header sits (section 1).
 struct Layout {
   uint64_t data, soundBank, gameplay, gameplayPal, occlusion, chunks, reverb, chunkBanks;

@@ -7,12 +7,6 @@ namespace strata::rc2 {
 
 namespace {
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", (unsigned long long)v);
-  return buf;
-}
-
 tfrag::LevelFinding levelError(const std::string& piece, const std::string& file, uint64_t at,
                                std::string msg) {
   return {Severity::Error, piece, file, at, std::move(msg)};

@@ -1,4 +1,5 @@
 // The bounded WAD decoder (rc2-level-wad.md section 3, "WAD compression").
+#include "common/bytes.h"
 #include "wad/wad_codec.h"
 
 #include "strata/error.h"
@@ -9,16 +10,6 @@
 namespace strata::wad {
 
 namespace {
-
-std::string hex(uint64_t v) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s;
-  do {
-    s.insert(s.begin(), digits[v & 15]);
-    v >>= 4;
-  } while (v);
-  return "0x" + s;
-}
 
 // Wide copies write up to this many bytes past a copy's end: the output keeps
 // them spare, or the copy goes byte by byte.

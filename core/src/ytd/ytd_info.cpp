@@ -16,12 +16,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 json textureJson(const TextureEntry& e, const TextureLayout& L) {
   const TextureRecord& r = e.record;
   json t = {{"name", escapeUtf8(r.name)},

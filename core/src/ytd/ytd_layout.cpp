@@ -1,4 +1,5 @@
 #include "ytd/ytd_layout.h"
+#include "common/bytes.h"
 
 #include "strata/image.h"
 #include "ytd/ytd_formats.h"
@@ -13,12 +14,6 @@ namespace {
 constexpr uint8_t kTileLinear = 8, kTileAuto = 255;
 // ytd-layout.md: view dimensions at view +0x10.
 constexpr int kViewCube = 0x82, kViewVolume = 0xA3;
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 uint32_t fullChainLength(uint32_t w, uint32_t h, uint32_t d) {
   uint32_t m = std::max({w, h, d}), n = 1;

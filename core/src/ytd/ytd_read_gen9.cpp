@@ -7,7 +7,7 @@
 
 namespace strata::ytd {
 
-namespace {
+namespace gen9 {
 
 // ytd-enhanced.md, texture table.
 constexpr size_t kBlockCount = 0x08, kBlockSize = 0x0C, kFlags = 0x10;
@@ -16,35 +16,35 @@ constexpr size_t kFormat = 0x1F, kTileMode = 0x20, kMips = 0x22;
 constexpr size_t kName = 0x28, kView = 0x30, kData = 0x38, kUsage = 0x40;
 constexpr size_t kViewDimension = 0x10; // within the view block (ytd-layout.md)
 
-} // namespace
+} // namespace gen9
 
 static const RecordFields& gen9Fields() {
-  static const RecordFields f = {{{kDimension, &TextureRecord::dimension},
-                                  {kFormat, &TextureRecord::sgaFormat},
-                                  {kTileMode, &TextureRecord::tileMode},
-                                  {kMips, &TextureRecord::mips}},
-                                 {{kWidth, &TextureRecord::width},
-                                  {kHeight, &TextureRecord::height},
-                                  {kDepth, &TextureRecord::depth}},
-                                 {{kBlockCount, &TextureRecord::blockCount},
-                                  {kBlockSize, &TextureRecord::blockSize},
-                                  {kFlags, &TextureRecord::flags},
-                                  {kUsage, &TextureRecord::usage}},
-                                 {{kName, &TextureRecord::namePtr},
-                                  {kView, &TextureRecord::viewPtr},
-                                  {kData, &TextureRecord::dataPtr}}};
+  static const RecordFields f = {{{gen9::kDimension, &TextureRecord::dimension},
+                                  {gen9::kFormat, &TextureRecord::sgaFormat},
+                                  {gen9::kTileMode, &TextureRecord::tileMode},
+                                  {gen9::kMips, &TextureRecord::mips}},
+                                 {{gen9::kWidth, &TextureRecord::width},
+                                  {gen9::kHeight, &TextureRecord::height},
+                                  {gen9::kDepth, &TextureRecord::depth}},
+                                 {{gen9::kBlockCount, &TextureRecord::blockCount},
+                                  {gen9::kBlockSize, &TextureRecord::blockSize},
+                                  {gen9::kFlags, &TextureRecord::flags},
+                                  {gen9::kUsage, &TextureRecord::usage}},
+                                 {{gen9::kName, &TextureRecord::namePtr},
+                                  {gen9::kView, &TextureRecord::viewPtr},
+                                  {gen9::kData, &TextureRecord::dataPtr}}};
   return f;
 }
 
 TextureRecord readGen9Record(const ResourceMemory& mem, uint64_t ptr, uint64_t at) {
   uint64_t base = 0;
   TextureRecord t = readRecordFields(mem, ptr, at, Edition::Enhanced, kGen9RecordSize,
-                                     "Gen9 texture record", gen9Fields(), kName, base);
+                                     "Gen9 texture record", gen9Fields(), gen9::kName, base);
   if (t.viewPtr) {
     ByteReader v =
-        mem.reader(t.viewPtr, kGen9ViewSize, "texture view block (32 bytes)", base + kView);
+        mem.reader(t.viewPtr, kGen9ViewSize, "texture view block (32 bytes)", base + gen9::kView);
     t.view = v.bytes(size_t(kGen9ViewSize), "texture view block");
-    t.viewDimension = loadLE<uint16_t>(t.view, kViewDimension);
+    t.viewDimension = loadLE<uint16_t>(t.view, gen9::kViewDimension);
   }
   return t;
 }
@@ -53,7 +53,7 @@ void storeGen9Fields(TextureRecord& t) {
   storeFields(gen9Fields(), size_t(kGen9RecordSize), t);
   if (!t.view.empty()) {
     t.view.resize(size_t(kGen9ViewSize), 0);
-    storeLE<uint16_t>(t.view, kViewDimension, uint16_t(t.viewDimension));
+    storeLE<uint16_t>(t.view, gen9::kViewDimension, uint16_t(t.viewDimension));
   }
 }
 
