@@ -33,6 +33,24 @@ std::function<void(size_t, size_t)> progressOf(void (*fn)(void*, size_t, size_t)
   return [fn, user](size_t done, size_t total) { fn(user, done, total); };
 }
 
+strata_status qualityOf(std::string& slot, const strata_encode_quality& quality, const char* what,
+                        image::BcQuality& out) {
+  switch (enumValue(quality)) {
+  case STRATA_ENCODE_QUALITY_DEFAULT:
+    out = image::BcQuality::Default;
+    return STRATA_OK;
+  case STRATA_ENCODE_QUALITY_FAST:
+    out = image::BcQuality::Fast;
+    return STRATA_OK;
+  case STRATA_ENCODE_QUALITY_BEST:
+    out = image::BcQuality::Best;
+    return STRATA_OK;
+  }
+  return fail(slot, STRATA_ERROR_INVALID_ARGUMENT,
+              std::string(what) + " is " + std::to_string(enumValue(quality)) +
+                  ", not a strata_encode_quality (0-2)");
+}
+
 strata_status checkInOut(std::string& slot, const char* in, const char* out, const char* inName) {
   namespace fs = std::filesystem;
   std::error_code ec;

@@ -34,18 +34,14 @@ strata_status strata_encoder_encode_rgba8(strata_encoder* enc, const uint8_t* rg
                       " (BC1-BC5 and BC7, UNORM / SRGB / SNORM)");
     strata_encode_options o;
     if (strata_status st = readOptions(enc->error, options, o, "strata_encode_options")) return st;
-    const int quality = enumValue(o.quality);
-    if (quality < 0 || quality > 2)
-      return fail(enc->error, STRATA_ERROR_INVALID_ARGUMENT,
-                  "quality " + std::to_string(quality) + " is not a strata_encode_quality");
     if (o.alpha_cutoff > 255)
       return fail(enc->error, STRATA_ERROR_INVALID_ARGUMENT,
                   "alpha_cutoff " + std::to_string(o.alpha_cutoff) + " is over 255");
     strata::image::BcImageOptions bo;
     bo.dxgi = dxgi_format;
-    bo.encode.quality = quality == STRATA_ENCODE_QUALITY_FAST   ? strata::image::BcQuality::Fast
-                        : quality == STRATA_ENCODE_QUALITY_BEST ? strata::image::BcQuality::Best
-                                                                : strata::image::BcQuality::Default;
+    if (strata_status st =
+            qualityOf(enc->error, o.quality, "strata_encode_options.quality", bo.encode.quality))
+      return st;
     bo.encode.alphaThreshold = o.flags & STRATA_ENCODE_BC1_OPAQUE ? 0 : 128;
     bo.encode.ignoreAlpha = o.flags & STRATA_ENCODE_IGNORE_ALPHA;
     bo.mips = o.flags & STRATA_ENCODE_MIPS;

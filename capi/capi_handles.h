@@ -4,6 +4,7 @@
 #include "strata.h"
 #include "strata/error.h"
 #include "strata/formats.h"
+#include "strata/image.h"
 #include "strata/scene.h"
 
 #include <cstring>
@@ -127,6 +128,11 @@ strata_status writeInfo(std::string& slot, T* out, const T& full, const char* wh
 // A C progress callback (with its user pointer) as the core's; empty when
 // `fn` is NULL.
 std::function<void(size_t, size_t)> progressOf(void (*fn)(void*, size_t, size_t), void* user);
+
+// The caller's strata_encode_quality as the BC encoders' level; an error
+// naming `what` for a value outside the enumeration.
+strata_status qualityOf(std::string& slot, const strata_encode_quality& quality, const char* what,
+                        image::BcQuality& out);
 
 // The paths of a write-back: `in` an existing file and `out` not the same file
 // (`inName` says what `in` is in the error: "the input", "the base file").

@@ -50,7 +50,7 @@ strata_status choicesOf(strata_ytd_edit* e, const strata_ytd_options* options,
   out.addNew = o.flags & STRATA_YTD_ADD_NEW;
   out.changedOnly = o.flags & STRATA_YTD_CHANGED_ONLY;
   out.progress = progressOf(o.progress, o.progress_user);
-  return STRATA_OK;
+  return qualityOf(e->error, o.quality, "strata_ytd_options.quality", out.quality);
 }
 
 // What the body of a write call works with: the caller's options, read and

@@ -2,6 +2,7 @@
 #include "batch.h"
 
 #include "strata/formats.h"
+#include "strata/image.h"
 
 #include <string>
 #include <vector>
@@ -54,7 +55,7 @@ int runValidate(const ValidateArgs& args);
 struct TextureEncodeArgs {
   std::string family; // "" (keep the source's blocks) or bc1, bc3, bc4, bc5, bc7
   bool mips = false;  // a full chain made from mip 0
-  std::string quality = "default";
+  image::BcQuality quality = image::BcQuality::Default;
   bool alphaCoverage = false;
   int alphaCutoff = 128;
   bool noNormalMap = false;

@@ -54,6 +54,18 @@ void addGltfOptions(CLI::App* cmd, std::string& textures, bool& compress, bool k
                 "<stem>.fallback.bin beside it)");
 }
 
+void addQualityOption(CLI::App* cmd, image::BcQuality& quality, const std::string& help) {
+  cmd->add_option_function<std::string>(
+         "--quality",
+         [&quality](const std::string& v) {
+           quality = v == "fast"   ? image::BcQuality::Fast
+                     : v == "best" ? image::BcQuality::Best
+                                   : image::BcQuality::Default;
+         },
+         help)
+      ->check(CLI::IsMember({"fast", "default", "best"}));
+}
+
 gltf::TextureMode textureMode(const std::string& textures) {
   if (textures == "ktx2") return gltf::TextureMode::Ktx2;
   if (textures == "none") return gltf::TextureMode::None;

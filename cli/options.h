@@ -7,6 +7,7 @@
 
 #include "gltf_writer.h"
 #include "strata/formats.h"
+#include "strata/image.h"
 
 #include <string>
 #include <vector>
@@ -37,5 +38,8 @@ void addLevelOption(CLI::App* cmd, std::vector<std::string>& levels);
 // --textures png|ktx2|none (without ktx2 where `ktx2` is false) and --compress.
 void addGltfOptions(CLI::App* cmd, std::string& textures, bool& compress, bool ktx2);
 gltf::TextureMode textureMode(const std::string& textures);
+
+// --quality fast|default|best: the BC encoders' effort (docs/bc-encoders.md).
+void addQualityOption(CLI::App* cmd, image::BcQuality& quality, const std::string& help);
 
 } // namespace strata::cli

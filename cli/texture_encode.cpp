@@ -34,8 +34,7 @@ void addTextureEncodeOptions(CLI::App& cmd, TextureEncodeArgs& a) {
                "With --encode: a full mip chain down to 1x1 made from mip 0 (linear light for "
                "sRGB textures, BC5 as renormalised normals); without it, each mip the texture "
                "holds is encoded as it is");
-  cmd.add_option("--quality", a.quality, "With --encode: encoder effort (default: default)")
-      ->check(CLI::IsMember({"fast", "default", "best"}));
+  addQualityOption(&cmd, a.quality, "With --encode: encoder effort (default: default)");
   cmd.add_flag("--alpha-coverage", a.alphaCoverage,
                "With --mips: keep the share of texels at or above --alpha-cutoff on every level "
                "(alpha-tested cut-outs)");
@@ -48,7 +47,7 @@ void addTextureEncodeOptions(CLI::App& cmd, TextureEncodeArgs& a) {
 std::string checkTextureEncodeArgs(const TextureEncodeArgs& a, const std::string& format,
                                    bool uastc) {
   if (a.family.empty()) {
-    if (a.mips || a.alphaCoverage || a.noNormalMap || a.quality != "default")
+    if (a.mips || a.alphaCoverage || a.noNormalMap || a.quality != image::BcQuality::Default)
       return "--mips, --quality, --alpha-coverage and --no-normal-map need --encode";
     return "";
   }
@@ -61,9 +60,7 @@ std::string checkTextureEncodeArgs(const TextureEncodeArgs& a, const std::string
 Image encodeTexture(const Image& img, const TextureEncodeArgs& a) {
   image::BcImageOptions o;
   o.dxgi = targetFormat(a.family, img);
-  o.encode.quality = a.quality == "fast"   ? image::BcQuality::Fast
-                     : a.quality == "best" ? image::BcQuality::Best
-                                           : image::BcQuality::Default;
+  o.encode.quality = a.quality;
   o.mips = a.mips;
   o.mip.srgb = img.colorSpace == ColorSpace::SRGB;
   o.mip.normalMap = a.family == "bc5" && !a.noNormalMap;

@@ -1,11 +1,14 @@
 // The arguments of `strata ytd replace|build|convert`.
 #include "ytd_command.h"
 
+#include "options.h"
+
 namespace strata::cli {
 
 namespace {
 
 const std::vector<std::string> kFormats = {"auto", "bc1", "bc3", "bc5", "bc7", "rgba8"};
+const char* kQualityHelp = "BC encoders' effort for every texture encoded: fast, default or best";
 
 void addReplace(CLI::App* ytd, YtdArgs& a) {
   auto* c = ytd->add_subcommand(
@@ -30,6 +33,7 @@ void addReplace(CLI::App* ytd, YtdArgs& a) {
   c->add_flag("--changed-only", a.changedOnly,
               "Leave a texture as it is (bytes and all) when its image holds its own pixels: "
               "only the images that were edited are encoded");
+  addQualityOption(c, a.quality, kQualityHelp);
 }
 
 void addBuild(CLI::App* ytd, YtdArgs& a) {
@@ -44,6 +48,7 @@ void addBuild(CLI::App* ytd, YtdArgs& a) {
                 "auto (default): BC1 opaque, BC3 legacy / BC7 Enhanced with alpha, BC5 for "
                 "names ending _n/_normal")
       ->check(CLI::IsMember(kFormats));
+  addQualityOption(c, a.quality, kQualityHelp);
 }
 
 void addConvert(CLI::App* ytd, YtdArgs& a) {
@@ -53,6 +58,7 @@ void addConvert(CLI::App* ytd, YtdArgs& a) {
   c->add_option("--edition", a.edition, "The edition to write: legacy (v13) or enhanced (v5)")
       ->required()
       ->check(CLI::IsMember({"legacy", "enhanced"}));
+  addQualityOption(c, a.quality, kQualityHelp);
 }
 
 } // namespace

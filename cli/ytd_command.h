@@ -1,6 +1,8 @@
 #pragma once
 // `strata ytd replace|build|convert` (design.md "The strata command";
 // docs/ytd-write.md): texture dictionaries written back.
+#include "strata/image.h"
+
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -23,6 +25,7 @@ struct YtdArgs {
   // all
   std::string output;
   std::string format; // replace: "" keeps; build: "auto"
+  image::BcQuality quality = image::BcQuality::Default;
 };
 
 // The `ytd` command and its three subcommands, filling `args`.

@@ -49,6 +49,7 @@ YtdWriteChoices choicesOf(const YtdArgs& a, Progress& bar) {
   c.mips = a.mips;
   c.addNew = a.add;
   c.changedOnly = a.changedOnly;
+  c.quality = a.quality;
   c.progress = [&bar](size_t done, size_t total) { bar.update(done, total); };
   return c;
 }

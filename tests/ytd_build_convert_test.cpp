@@ -11,6 +11,8 @@
 #include <OpenImageIO/imageio.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace strata;
 using namespace testsupport;
 using namespace ytdwrite;
@@ -243,4 +245,37 @@ TEST(YtdBuildConvert, WhatTheLegacyEditionLacksIsReEncodedAndSaid) {
   EXPECT_NE(cube.output.find("texture 'sky_cube': is a cube map"), std::string::npos)
       << cube.output;
   EXPECT_FALSE(fs::exists(dir / "cube.ytd"));
+}
+
+// --quality reaches the BC encoders: each level's mip 0 is exactly what
+// image::encodeBC makes of the source pixels at that level, and the levels differ.
+TEST(YtdBuildConvert, QualityIsTheEncodersEffort) {
+  const fs::path dir = tempDir(), in = dir / "in";
+  fs::create_directories(in);
+  const Rgba leaf = gradient(32, 32, true, 4);
+  writePng(in / "leaf_alpha.png", leaf);
+  std::map<std::string, std::vector<uint8_t>> stored;
+  for (const auto& [name, quality] : std::vector<std::pair<std::string, image::BcQuality>>{
+           {"fast", image::BcQuality::Fast}, {"best", image::BcQuality::Best}}) {
+    SCOPED_TRACE(name);
+    const fs::path out = dir / (name + ".ytd");
+    const RunResult r = cli({"ytd", "build", in.string(), "--edition", "enhanced", "--format",
+                             "bc7", "--quality", name, "-o", out.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const PlainDictionary d = plain(out);
+    ASSERT_EQ(d.textures.size(), 1u);
+    const PlainTexture& t = d.textures[0];
+    image::BcEncodeOptions o;
+    o.quality = quality;
+    const std::vector<uint8_t> expected = image::encodeBC(leaf.px.data(), 32, 32, dx::BC7, o);
+    ASSERT_GE(t.data.size(), expected.size());
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), t.data.begin()));
+    stored[name].assign(t.data.begin(), t.data.begin() + ptrdiff_t(expected.size()));
+  }
+  EXPECT_NE(stored["fast"], stored["best"]);
+  const RunResult bad = cli({"ytd", "build", in.string(), "--edition", "enhanced", "--quality",
+                             "medium", "-o", (dir / "bad.ytd").string()});
+  EXPECT_EQ(bad.exitCode, 2) << bad.output;
+  EXPECT_NE(bad.output.find("--quality"), std::string::npos) << bad.output;
+  EXPECT_FALSE(fs::exists(dir / "bad.ytd"));
 }

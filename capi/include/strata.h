@@ -45,7 +45,7 @@ extern "C" {
 /* (major << 16) | minor. A new minor adds calls, enum values or struct fields
  * at the end; a new major breaks something. */
 #define STRATA_ABI_VERSION_MAJOR 1
-#define STRATA_ABI_VERSION_MINOR 4
+#define STRATA_ABI_VERSION_MINOR 5
 #define STRATA_ABI_VERSION ((STRATA_ABI_VERSION_MAJOR << 16) | STRATA_ABI_VERSION_MINOR)
 
 /* The ABI version the library was built with; compare its major with
@@ -499,6 +499,8 @@ typedef struct strata_ytd_options {
   /* Called as each texture is encoded, on the calling thread; may be NULL. */
   void (*progress)(void* user, size_t done, size_t total);
   void* progress_user;
+  /* ABI 1.5: the BC encoders' effort for every texture encoded */
+  strata_encode_quality quality;
 } strata_ytd_options;
 
 /* Writes `in_path` (a .ytd, .ydr, .ydd or .yft) with each added image's

@@ -9,7 +9,7 @@ import os
 import sys
 
 ABI_MAJOR = 1
-ABI_MINOR = 4  # the newest minor this binding knows: texture dictionaries written back
+ABI_MINOR = 5  # the newest minor this binding knows: the dictionaries' encoder quality
 
 # strata_status
 OK = 0
@@ -49,6 +49,8 @@ EXPORT_REBUILD_LODS = 1 << 0
 
 # strata_encode_quality, strata_encode_options.flags
 ENCODE_QUALITY_DEFAULT, ENCODE_QUALITY_FAST, ENCODE_QUALITY_BEST = 0, 1, 2
+QUALITIES = {"default": ENCODE_QUALITY_DEFAULT, "fast": ENCODE_QUALITY_FAST,
+             "best": ENCODE_QUALITY_BEST}
 ENCODE_MIPS = 1 << 0
 ENCODE_SRGB = 1 << 1
 ENCODE_NORMAL_MAP = 1 << 2
@@ -153,7 +155,8 @@ class YtdImage(_Sized):
 
 class YtdOptions(_Sized):
     _fields_ = [("size", _size_t), ("flags", _u32), ("format", _enum), ("mips", _u32),
-                ("edition", _enum), ("progress", PROGRESS), ("progress_user", _ptr)]
+                ("edition", _enum), ("progress", PROGRESS), ("progress_user", _ptr),
+                ("quality", _enum)]
 
 
 # The C name of every struct mirrored above (the layout test walks this).

@@ -14,8 +14,6 @@ from . import _native as n
 # Format names and their DXGI numbers (strata_image_info.dxgi_format).
 FORMATS = {"bc1": 71, "bc1_srgb": 72, "bc2": 74, "bc2_srgb": 75, "bc3": 77, "bc3_srgb": 78,
            "bc4": 80, "bc4_snorm": 81, "bc5": 83, "bc5_snorm": 84, "bc7": 98, "bc7_srgb": 99}
-_QUALITY = {"default": n.ENCODE_QUALITY_DEFAULT, "fast": n.ENCODE_QUALITY_FAST,
-            "best": n.ENCODE_QUALITY_BEST}
 _BLOCK_BYTES = {71: 8, 72: 8, 80: 8, 81: 8}  # the others: 16
 
 
@@ -65,15 +63,15 @@ class Encoder(n.Handle):
         if isinstance(format, str) and format.lower() not in FORMATS:
             raise ValueError("format %r: one of %s" % (format, ", ".join(FORMATS)))
         dxgi = FORMATS[format.lower()] if isinstance(format, str) else int(format)
-        if quality not in _QUALITY:
-            raise ValueError("quality %r: one of %s" % (quality, ", ".join(_QUALITY)))
+        if quality not in n.QUALITIES:
+            raise ValueError("quality %r: one of %s" % (quality, ", ".join(n.QUALITIES)))
         if isinstance(pixels, (bytes, bytearray, memoryview)):
             pixels = bytearray(pixels)
         px, address, count = _arrays.contiguous(pixels, _arrays.UINT8)
         if count != width * height * 4:
             raise ValueError("%d bytes are not %d x %d RGBA8 texels" % (count, width, height))
         o = n.EncodeOptions()
-        o.quality = _QUALITY[quality]
+        o.quality = n.QUALITIES[quality]
         for wanted, flag in ((mips, n.ENCODE_MIPS), (srgb, n.ENCODE_SRGB),
                              (normal_map, n.ENCODE_NORMAL_MAP),
                              (alpha_coverage is not None, n.ENCODE_ALPHA_COVERAGE),

@@ -14,7 +14,8 @@ An image is a file path (PNG, JPEG, DDS or KTX2) or RGBA8 pixels: a numpy
 array (rows, width, 4) of uint8 with the first row at the top (or a flat
 sequence with a (width, height) pair: (pixels, width, height)). Every call
 returns the library's report (a dict: "textures", "notes", ...) and raises
-strata.Error, writing nothing, when anything fails.
+strata.Error, writing nothing, when anything fails. `quality` ("fast",
+"default", "best") is the BC encoders' effort for every texture encoded.
 """
 import ctypes
 import os
@@ -72,9 +73,10 @@ class YtdEdit(n.Handle):
         self.check(self.L.strata_ytd_edit_add_directory(self.h, n.path_bytes(path)))
 
     def _options(self, format=None, mips=0, edition=None, add_new=False, changed_only=False,
-                 progress=None):
+                 quality="default", progress=None):
         o = n.YtdOptions()
         o.format = _choice(FORMATS, format, "format")
+        o.quality = _choice(n.QUALITIES, quality, "quality")
         o.edition = _choice(EDITIONS, edition, "edition")
         o.mips = mips or 0
         if add_new:
@@ -91,23 +93,25 @@ class YtdEdit(n.Handle):
         return self.report()
 
     def replace(self, in_path, out_path, format=None, mips=0, add_new=False, changed_only=False,
-                progress=None):
+                quality="default", progress=None):
         """Writes in_path with the textures of the added images replaced to
         out_path (changed_only: an image holding its texture's own pixels
         leaves it as it is); returns the report."""
         return self._write(self.L.strata_ytd_replace, n.path_bytes(in_path),
                            n.path_bytes(out_path), format=format, mips=mips, add_new=add_new,
-                           changed_only=changed_only, progress=progress)
+                           changed_only=changed_only, quality=quality, progress=progress)
 
-    def build(self, out_path, edition="legacy", format="auto", mips=0, progress=None):
+    def build(self, out_path, edition="legacy", format="auto", mips=0, quality="default",
+              progress=None):
         """Writes a new .ytd of the added images; returns the report."""
         return self._write(self.L.strata_ytd_build, n.path_bytes(out_path), format=format,
-                           mips=mips, edition=edition, progress=progress)
+                           mips=mips, edition=edition, quality=quality, progress=progress)
 
-    def convert(self, in_path, out_path, edition=None, progress=None):
+    def convert(self, in_path, out_path, edition=None, quality="default", progress=None):
         """Writes in_path in `edition` (None: the other one); returns the report."""
         return self._write(self.L.strata_ytd_convert, n.path_bytes(in_path),
-                           n.path_bytes(out_path), edition=edition, progress=progress)
+                           n.path_bytes(out_path), edition=edition, quality=quality,
+                           progress=progress)
 
     def report(self):
         """What the last write did: {"textures": [...], "notes": [...], ...}."""
@@ -130,7 +134,7 @@ def _add(edit, images):
 
 
 def replace(in_path, out_path, images=None, from_dir=None, format=None, mips=0, add_new=False,
-            changed_only=False, progress=None):
+            changed_only=False, quality="default", progress=None):
     """`strata ytd replace`: `images` {texture name: path or pixels};
     `from_dir` a directory of images named after the textures; changed_only:
     an image holding its texture's own pixels leaves it as it is. No image:
@@ -141,20 +145,23 @@ def replace(in_path, out_path, images=None, from_dir=None, format=None, mips=0, 
         if from_dir is not None:
             edit.add_directory(from_dir)
         return edit.replace(in_path, out_path, format=format, mips=mips, add_new=add_new,
-                            changed_only=changed_only, progress=progress)
+                            changed_only=changed_only, quality=quality, progress=progress)
 
 
-def build(images, out_path, edition="legacy", format="auto", mips=0, progress=None):
+def build(images, out_path, edition="legacy", format="auto", mips=0, quality="default",
+          progress=None):
     """`strata ytd build`: `images` a list of files or directories, or {name:
     path or pixels}; names lower-cased as the game hashes them. Returns the
     report (each texture's format choice in its "why")."""
     with YtdEdit() as edit:
         _add(edit, images)
-        return edit.build(out_path, edition=edition, format=format, mips=mips, progress=progress)
+        return edit.build(out_path, edition=edition, format=format, mips=mips, quality=quality,
+                          progress=progress)
 
 
-def convert(in_path, out_path, edition=None, progress=None):
+def convert(in_path, out_path, edition=None, quality="default", progress=None):
     """`strata ytd convert`: in_path in `edition` ("legacy", "enhanced"; None:
     the one it is not). Returns the report."""
     with YtdEdit() as edit:
-        return edit.convert(in_path, out_path, edition=edition, progress=progress)
+        return edit.convert(in_path, out_path, edition=edition, quality=quality,
+                            progress=progress)

@@ -75,6 +75,17 @@ for name, old in before.items():
     err = np.abs(new[rest].astype(int) - old[rest].astype(int)).max()
     C.check(err <= 8, "%s: the other blocks within the encoder's error (max %d)" % (name, err))
 
+# The operator's Quality is handed to the library (strata.ytd, whose levels
+# ytd_build_convert_test.cpp holds to the encoder's bytes): each writes the paint.
+for quality in ("fast", "best"):
+    path = os.path.join(args["work"], "painted-%s.ytd" % quality)
+    r = bpy.ops.export_scene.strata_ytd(filepath=path, quality=quality)
+    C.check(r == {'FINISHED'}, "export at quality %s returned %s" % (quality, r))
+    validate(path, "painted-" + quality)
+    got = textures(path)[PAINTED][Y, X].astype(int)
+    C.check(np.abs(got - MAGENTA).max() <= 8, "%s: the painted pixel reads %s"
+            % (quality, got.tolist()))
+
 # A new image on a new object in the gallery's collection is added.
 gallery = next(o for o in bpy.data.objects if o.get("strata_format") == "ytd")
 added = bpy.data.images.new("Added_Logo.png", 8, 8, alpha=True)

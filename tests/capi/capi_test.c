@@ -973,6 +973,13 @@ static void test_ytd_write(void) {
   CHECK_YTD_OK(e, strata_ytd_edit_report_json(e, &json));
   CHECK(json && strstr(json, "\"edition\":\"legacy\""));
   strata_free(json);
+  /* ABI 1.5: the encoders' effort; a value outside the enumeration is refused. */
+  o.quality = STRATA_ENCODE_QUALITY_FAST;
+  CHECK_YTD_OK(e, strata_ytd_build(e, built, &o));
+  o.quality = (strata_encode_quality)7;
+  CHECK(strata_ytd_build(e, built, &o) == STRATA_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(strata_ytd_edit_error(e), "strata_ytd_options.quality is 7") != NULL);
+  o.quality = STRATA_ENCODE_QUALITY_DEFAULT;
   o.format = (strata_ytd_format)99;
   CHECK(strata_ytd_build(e, built, &o) == STRATA_ERROR_INVALID_ARGUMENT);
   strata_ytd_edit_destroy(e);
@@ -989,7 +996,7 @@ int main(int argc, char** argv) {
   snprintf(work, sizeof work, "%s", argv[2]);
   CHECK(strata_abi_version() == STRATA_ABI_VERSION);
   CHECK(strata_abi_version() >> 16 == 1);
-  CHECK((strata_abi_version() & 0xFFFF) >= 4); /* texture dictionaries written back (1.4) */
+  CHECK((strata_abi_version() & 0xFFFF) >= 5); /* the dictionaries' encoder quality (1.5) */
   test_geometry();
   test_options();
   test_images();

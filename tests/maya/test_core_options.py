@@ -21,8 +21,9 @@ def test_parse_and_format():
                                                                                 False, False)
     assert options.parse(options.format_options(o)) == o
     assert options.DEFAULT == "lod=-1;skirts=0;textures=1;merge=0;swapRedBlue=0;partial=0;" \
-                              "rebuildLods=0;level=-1"
-    for bad in ("lod=two", "skirts=2", "partial=yes"):
+                              "rebuildLods=0;level=-1;quality=0"
+    assert options.QUALITIES[options.parse("quality=2")["quality"]] == "best"
+    for bad in ("lod=two", "skirts=2", "partial=yes", "quality=3", "quality=-1"):
         with pytest.raises(ValueError):
             options.parse(bad)
 

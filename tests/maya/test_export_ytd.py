@@ -22,10 +22,10 @@ X, Y = 5, 9  # column, row from the top
 MAGENTA = (255, 0, 255, 255)
 
 
-def run_ytd_export(path, selection=False):
+def run_ytd_export(path, selection=False, options=""):
     mode = (ompx.MPxFileTranslator.kExportActiveAccessMode if selection
             else ompx.MPxFileTranslator.kExportAccessMode)
-    translator("GTA V textures").writer(file_object(path), "", mode)
+    translator("GTA V textures").writer(file_object(path), options, mode)
 
 
 def textures(path):
@@ -90,6 +90,27 @@ def test_a_painted_pixel_comes_back_in_its_texture_only(maya, tmp_path):
     old, new = before[PAINTED][2], after[PAINTED][2]
     far = [i for i in range(0, len(old), 4) if abs(i // 4 % w - X) > 4 or abs(i // 4 // w - Y) > 4]
     assert max(abs(old[i + c] - new[i + c]) for i in far for c in range(4)) <= 8
+
+
+def test_the_options_quality_reaches_the_encoder(maya, tmp_path):
+    _, state = maya
+    run_import("GTA V textures", SOURCE)
+    w, h, px = textures(SOURCE)[PAINTED]
+    px = bytearray(px)
+    k = (Y * w + X) * 4
+    px[k:k + 4] = bytes(MAGENTA)
+    write_rgba8(file_nodes(state)[PAINTED].attrs["fileTextureName"], w, h, bytes(px))
+    for option in ("quality=1", "quality=2"):  # fast, best
+        out = tmp_path / (option.replace("=", "") + ".ytd")
+        run_ytd_export(str(out), options=option)
+        ok, text = validates(str(out))
+        assert ok, text
+        got = textures(out)[PAINTED][2][k:k + 4]
+        assert max(abs(a - b) for a, b in zip(got, MAGENTA)) <= 8, (option, list(got))
+    bad = tmp_path / "bad.ytd"
+    with pytest.raises(RuntimeError, match="quality"):
+        run_ytd_export(str(bad), options="quality=3")
+    assert not bad.exists()
 
 
 def test_a_new_shading_network_adds_a_texture(maya, tmp_path):

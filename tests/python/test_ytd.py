@@ -123,6 +123,21 @@ def test_build_and_convert(tmp_path):
     assert texture_pixels(legacy) == texture_pixels(out)
 
 
+def test_quality_levels_each_write_a_clean_dictionary(tmp_path):
+    decoded = {}
+    for quality in ("fast", "default", "best"):
+        out = str(tmp_path / ("%s.ytd" % quality))
+        with strata.ytd.YtdEdit() as edit:
+            add(edit, "glass", 8, 8, (0, 0, 255, 128))
+            report = edit.build(out, edition="enhanced", quality=quality)
+        assert report["textures"][0]["format"] == "BC7_UNORM"
+        assert validates_clean(out)
+        decoded[quality] = texture_pixels(out)["glass"][:4]
+    assert all(abs(a - b) <= 1 for px in decoded.values() for a, b in zip(px, [0, 0, 255, 128]))
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError):
         strata.ytd.build([], "x.ytd", format="dxt9")
+    with pytest.raises(ValueError):
+        strata.ytd.build([], "x.ytd", quality="medium")

@@ -7,6 +7,8 @@
 // checked: Strata's own validation finds no error in it and no warning the
 // input did not have. Nothing is written here; callers write the bytes
 // through a temporary file (strata/fileio.h, writeFileAtomic).
+#include "strata/image.h"
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -63,6 +65,9 @@ struct YtdWriteChoices {
   // leaves the texture as it is, bytes and all: what an export -> edit ->
   // replace of a whole directory wants for the images nobody edited.
   bool changedOnly = false;
+  // The BC encoders' speed against quality for every texture encoded
+  // (docs/bc-encoders.md); the uncompressed formats take no search.
+  image::BcQuality quality = image::BcQuality::Default;
   // Called with (textures written, textures to write) as each is encoded;
   // may be empty.
   std::function<void(size_t, size_t)> progress;
@@ -113,7 +118,7 @@ std::vector<uint8_t> buildYtd(const std::vector<YtdImage>& images, YtdEdition ed
 // `strata ytd convert`: the textures of the .ytd `input` in the other
 // edition: records made anew with the usage word and flags carried across,
 // pixel data kept where the format exists in both editions, re-encoded (and
-// said so) where it does not. Of `choices` only progress is used. Already
+// said so) where it does not. Of `choices` only quality and progress are used. Already
 // in `edition`: the output is the input.
 std::vector<uint8_t> convertYtd(const std::vector<uint8_t>& input, const std::string& inputName,
                                 YtdEdition edition, const YtdWriteChoices& choices,

@@ -66,7 +66,7 @@ std::vector<Rgba8> levelsOf(const Image& img) {
 }
 
 TextureToWrite converted(const TextureEntry& e, const TextureReading& t, Edition to,
-                         YtdTextureReport& report) {
+                         image::BcQuality quality, YtdTextureReport& report) {
   const TextureRecord& rec = e.record;
   const std::string label = textureLabel(rec.name);
   if (!t.layout.unsupported.empty())
@@ -80,7 +80,7 @@ TextureToWrite converted(const TextureEntry& e, const TextureReading& t, Edition
                      : img.depth > 1 ? "volume"
                                      : "2D array") +
                     "; legacy records hold one 2D slice (ytd-layout.md), so it has no legacy form");
-  if (!conv.keepBlocks) img.data = encodeLevels(levelsOf(img), conv.dxgi, label);
+  if (!conv.keepBlocks) img.data = encodeLevels(levelsOf(img), conv.dxgi, label, quality);
   img.dxgiFormat = conv.dxgi;
   img.name = rec.name; // the stored bytes, not their text
   TextureToWrite w = makeTexture(img, to);
@@ -118,7 +118,7 @@ std::vector<uint8_t> convertYtd(const std::vector<uint8_t>& input, const std::st
   std::vector<TextureToWrite> textures;
   for (const TextureEntry* e : intact.entries) {
     YtdTextureReport r;
-    textures.push_back(converted(*e, c.texture(*e), to, r));
+    textures.push_back(converted(*e, c.texture(*e), to, choices.quality, r));
     report.textures.push_back(r);
     if (choices.progress) choices.progress(textures.size(), intact.entries.size());
   }

@@ -25,8 +25,11 @@ bool isBc5(uint32_t dxgi) {
 }
 
 // One level of `dxgi` from RGBA8 pixels.
-std::vector<uint8_t> encodeLevel(const uint8_t* px, uint32_t w, uint32_t h, uint32_t dxgi) {
-  if (image::bcEncodable(dxgi)) return image::encodeBC(px, w, h, dxgi);
+std::vector<uint8_t> encodeLevel(const uint8_t* px, uint32_t w, uint32_t h, uint32_t dxgi,
+                                 image::BcQuality quality) {
+  image::BcEncodeOptions o;
+  o.quality = quality;
+  if (image::bcEncodable(dxgi)) return image::encodeBC(px, w, h, dxgi, o);
   return image::packRGBA8(px, w, h, dxgi);
 }
 
@@ -48,7 +51,7 @@ bool encodable(uint32_t dxgi) {
 }
 
 std::vector<uint8_t> encodeTextureData(const Rgba8& img, uint32_t dxgi, uint32_t mips,
-                                       const std::string& name) {
+                                       const std::string& name, image::BcQuality quality) {
   const image::PixelFormat* pf = image::pixelFormat(dxgi);
   if (!pf || !encodable(dxgi))
     throw Unsupported(name, Error::kNoOffset,
@@ -59,7 +62,7 @@ std::vector<uint8_t> encodeTextureData(const Rgba8& img, uint32_t dxgi, uint32_t
                 std::to_string(mips) + " mip levels for " + std::to_string(img.width) + "x" +
                     std::to_string(img.height) + " (a chain has 1 to " +
                     std::to_string(fullChain(img.width, img.height)) + ")");
-  std::vector<uint8_t> data = encodeLevel(img.px.data(), img.width, img.height, dxgi);
+  std::vector<uint8_t> data = encodeLevel(img.px.data(), img.width, img.height, dxgi, quality);
   if (mips == 1) return data;
   image::MipOptions mo;
   mo.srgb = pf->colorSpace == ColorSpace::SRGB;
@@ -68,20 +71,20 @@ std::vector<uint8_t> encodeTextureData(const Rgba8& img, uint32_t dxgi, uint32_t
   for (uint32_t m = 1; m < mips; ++m) {
     const std::vector<uint8_t> level =
         encodeLevel(levels[m - 1].data(), image::mipExtent(img.width, m),
-                    image::mipExtent(img.height, m), dxgi);
+                    image::mipExtent(img.height, m), dxgi, quality);
     data.insert(data.end(), level.begin(), level.end());
   }
   return data;
 }
 
 std::vector<uint8_t> encodeLevels(const std::vector<Rgba8>& levels, uint32_t dxgi,
-                                  const std::string& name) {
+                                  const std::string& name, image::BcQuality quality) {
   if (!encodable(dxgi))
     throw Unsupported(name, Error::kNoOffset,
                       "Strata has no encoder for DXGI format " + std::to_string(dxgi));
   std::vector<uint8_t> data;
   for (const Rgba8& l : levels) {
-    const std::vector<uint8_t> b = encodeLevel(l.px.data(), l.width, l.height, dxgi);
+    const std::vector<uint8_t> b = encodeLevel(l.px.data(), l.width, l.height, dxgi, quality);
     data.insert(data.end(), b.begin(), b.end());
   }
   return data;

@@ -1,6 +1,7 @@
 #pragma once
 // Pixels to a texture's stored data: the formats `strata ytd` writes, the
 // mip chains it regenerates, and the choice `--format auto` makes.
+#include "strata/image.h"
 #include "ytd/ytd_model.h"
 
 #include <cstdint>
@@ -31,12 +32,12 @@ bool encodable(uint32_t dxgi);
 // linear light for sRGB formats, renormalised for normal maps). Throws
 // strata::Unsupported (naming `name`) for a format encodable() refuses.
 std::vector<uint8_t> encodeTextureData(const Rgba8& img, uint32_t dxgi, uint32_t mips,
-                                       const std::string& name);
+                                       const std::string& name, image::BcQuality quality);
 
 // The data of `dxgi` made from each level as given, largest first (a
 // conversion keeps the levels it has). Throws as encodeTextureData does.
 std::vector<uint8_t> encodeLevels(const std::vector<Rgba8>& levels, uint32_t dxgi,
-                                  const std::string& name);
+                                  const std::string& name, image::BcQuality quality);
 
 // What `--format` names: "auto" (0: choose with chooseFormat), "bc1", "bc3",
 // "bc5", "bc7", "rgba8". Throws strata::Error for anything else.

@@ -185,7 +185,7 @@ TextureWrite replacementFor(const TextureRecord& rec, const TextureLayout& L,
     out.data = firstLevels(img.image, mips);
     why += "; blocks from the file as they are";
   } else {
-    out.data = encodeTextureData(rgbaOf(img), dxgi, mips, img.label);
+    out.data = encodeTextureData(rgbaOf(img), dxgi, mips, img.label, choices.quality);
   }
   setRecordFields(out.record, dxgi, w, h, mips, out.data.size());
   out.report = {
@@ -220,7 +220,7 @@ TextureWrite newTexture(const LoadedImage& img, Edition edition, const YtdWriteC
   encoded.mipLevels = mips;
   encoded.data = takeBlocksAsTheyAre(img, dxgi, mips)
                      ? firstLevels(img.image, mips)
-                     : encodeTextureData(px, dxgi, mips, img.label);
+                     : encodeTextureData(px, dxgi, mips, img.label, choices.quality);
   TextureToWrite t = makeTexture(encoded, edition);
   TextureWrite out;
   out.record = std::move(t.record);

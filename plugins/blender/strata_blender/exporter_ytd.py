@@ -96,9 +96,10 @@ def changed_images(context, source):
     return out
 
 
-def export_ytd(context, out_path, source, add_new=True):
+def export_ytd(context, out_path, source, add_new=True, quality="default"):
     """Writes `out_path`: `source` with every changed gallery image written
-    back. Returns libstrata's report (a dict) with "kept" added."""
+    back, encoded at `quality` (strata.ytd). Returns libstrata's report (a
+    dict) with "kept" added."""
     if os.path.exists(out_path) and os.path.samefile(out_path, source):
         raise strata.Error(-1, "%s is the source file; export to a new file" % out_path)
     changes = changed_images(context, source)
@@ -109,4 +110,4 @@ def export_ytd(context, out_path, source, add_new=True):
     with strata.ytd.YtdEdit() as edit:
         for name, px, _ in changes:
             edit.add_image(name=name, pixels=px)
-        return edit.replace(source, out_path, add_new=add_new)
+        return edit.replace(source, out_path, add_new=add_new, quality=quality)

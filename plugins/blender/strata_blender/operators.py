@@ -185,6 +185,12 @@ IMPORTERS = (
 )
 
 
+# The BC encoders' effort (strata.encode / strata.ytd "quality").
+QUALITY_ITEMS = [('fast', "Fast", "Least search"), ('default', "Default", "Balanced"),
+                 ('best', "Best", "Most search, several times slower")]
+QUALITY_DESCRIPTION = "The block encoders' speed against quality"
+
+
 class _WriteBack:
     """An export that writes edits back into a copy of the file they were imported
     from: that source defaults to the objects' strata_source, the output to
@@ -276,6 +282,8 @@ class STRATA_OT_export_ytd(_WriteBack, bpy.types.Operator, ExportHelper):
         name="Add new images", default=True,
         description="Add gallery images that are not in the dictionary as new textures (a .ytd "
                     "only)")
+    quality: EnumProperty(name="Quality", default='default', items=QUALITY_ITEMS,
+                          description=QUALITY_DESCRIPTION + " for every texture written")
 
     source_prop = "source_path"
     no_source = "set the source file (the gallery comes from several files)"
@@ -288,7 +296,8 @@ class STRATA_OT_export_ytd(_WriteBack, bpy.types.Operator, ExportHelper):
         return exporter_ytd.default_source(context)
 
     def write(self, context, source):
-        return exporter_ytd.export_ytd(context, self.filepath, source, add_new=self.add_new)
+        return exporter_ytd.export_ytd(context, self.filepath, source, add_new=self.add_new,
+                                       quality=self.quality)
 
     def tell(self, report):
         for w in report.get("inputWarnings", []):
@@ -314,10 +323,8 @@ class STRATA_OT_export_dds(bpy.types.Operator, ExportHelper):
         description="Block format; sRGB images get the _SRGB colour formats")
     mips: BoolProperty(name="Mip chain", default=True,
                        description="Every level down to 1x1 (linear light for sRGB colour)")
-    quality: EnumProperty(
-        name="Quality", default='default',
-        items=[('fast', "Fast", "Least search"), ('default', "Default", "Balanced"),
-               ('best', "Best", "Most search, several times slower")])
+    quality: EnumProperty(name="Quality", default='default', items=QUALITY_ITEMS,
+                          description=QUALITY_DESCRIPTION)
     normal_map: BoolProperty(
         name="Normal map", default=False,
         description="The image holds unit vectors: mips average and renormalise them")

@@ -135,7 +135,8 @@ class YtdTranslator(_WriteBackTranslator):
 
     def write(self, path, selection, optionString):
         import strata_maya_nodes
-        return strata_maya_nodes.export_ytd(path, selection)
+        quality = options.QUALITIES[options.parse(optionString)["quality"]]
+        return strata_maya_nodes.export_ytd(path, selection, quality)
 
     def warnings(self, report):
         for w in report.get("inputWarnings", []):

@@ -292,10 +292,10 @@ def _texture_readout(node, source):
                                           source)
 
 
-def export_ytd(path, selection_only):
+def export_ytd(path, selection_only, quality="default"):
     """Writes the file textures of the scene's texture galleries (or the
-    selected ones) back into a copy of their source as `path`; returns the
-    library's report."""
+    selected ones) back into a copy of their source as `path`, encoded at
+    `quality`; returns the library's report."""
     readouts, seen = [], set()
     for transform in _gallery_transforms(selection_only):
         source = cmds.getAttr(transform + ".strataSource")
@@ -304,4 +304,4 @@ def export_ytd(path, selection_only):
                 if node not in seen:
                     seen.add(node)
                     readouts.append(_texture_readout(node, source))
-    return core_export_ytd.export(readouts, path)
+    return core_export_ytd.export(readouts, path, quality)

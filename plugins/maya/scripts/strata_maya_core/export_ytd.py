@@ -66,11 +66,12 @@ def collect(readouts):
     return sources.pop(), images
 
 
-def export(readouts, out_path):
+def export(readouts, out_path, quality="default"):
     """Writes out_path: the source with every edited or added image written
-    back. Returns the library's report ({"textures": [...], "identical", ...})."""
+    back, encoded at `quality` (strata.ytd). Returns the library's report
+    ({"textures": [...], "identical", ...})."""
     source, images = collect(readouts)
     if os.path.exists(out_path) and os.path.samefile(out_path, source):
         _fail("%s is the source file; export to a new file" % out_path)
     return strata.ytd.replace(source, out_path, images=sorted(images.items()),
-                              changed_only=True, add_new=True)
+                              changed_only=True, add_new=True, quality=quality)

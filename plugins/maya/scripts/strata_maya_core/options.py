@@ -12,7 +12,10 @@ FIELDS = {
     "partial": (False, bool),
     "rebuildLods": (False, bool),
     "level": (-1, int),  # R&C2: the level id to take from a disc image; -1: the first
+    "quality": (0, int),  # YTD export: the BC encoders' effort, an index of QUALITIES
 }
+# strata_encode_quality's order, as strata.ytd names the levels.
+QUALITIES = ("default", "fast", "best")
 
 
 def parse(text):
@@ -34,6 +37,9 @@ def parse(text):
             raise ValueError("option %s=%r: expected an integer" % (name, value))
         if kind is bool and number not in (0, 1):
             raise ValueError("option %s=%r: expected 0 or 1" % (name, value))
+        if name == "quality" and not 0 <= number < len(QUALITIES):
+            raise ValueError("option quality=%r: expected 0 (default), 1 (fast) or 2 (best)"
+                             % value)
         out[name] = bool(number) if kind is bool else number
     return out
 
