@@ -1,6 +1,7 @@
 // `strata textures --encode`: every texture decoded and encoded again as a BC
 // format (image::reencodeBC), with its mip chain remade on request.
 #include "commands.h"
+#include "options.h"
 
 #include "strata/image.h"
 

@@ -14,6 +14,7 @@
 
 using namespace strata;
 using namespace strata::ytd;
+using testsupport::contains;
 using ytdfixture::Segment;
 
 namespace {
