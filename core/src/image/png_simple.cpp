@@ -17,6 +17,7 @@
 // Anything else, a sound file of another kind or a broken one, is left to
 // libpng, so its messages and texels are what they were.
 #include "common/bytes.h"
+#include "common/deflate_kept.h"
 #include "common/thread_kept.h"
 #include "image/decode_limits.h"
 #include "image/deflate_header.h"
@@ -137,14 +138,6 @@ struct Inflater {
   bool reset() { return ready && inflateReset2(&z, 0) == Z_OK && inflateValidate(&z, 0) == Z_OK; }
 };
 
-// libdeflate's inflate, one a thread, for its tables are allocated.
-struct FastInflater {
-  libdeflate_decompressor* d = libdeflate_alloc_decompressor();
-  ~FastInflater() {
-    if (d) libdeflate_free_decompressor(d);
-  }
-};
-
 // The buffer kept for the next stream only up to this size, so that one
 // large image does not hold its memory for as long as the thread lives.
 constexpr size_t kKeptRawBytes = 1 << 20;
@@ -201,11 +194,9 @@ bool decodeSimpleTexels(const std::vector<uint8_t>& b, Image& out, bool texels) 
   raw[rawBytes - 1] = 0;
   // Exactly the rows, the stream's end and checksum, and nothing after them.
   if (libdeflateInflatesAsZlib(in, idatBytes)) {
-    FastInflater& fast = threadKept<FastInflater, struct PngFastInflaterSite>();
     size_t used = 0; // libdeflate checks the Adler-32 itself
-    if (!fast.d ||
-        libdeflate_zlib_decompress_ex(fast.d, in, idatBytes, raw + n + 1, size_t(rows), &used,
-                                      nullptr) != LIBDEFLATE_SUCCESS ||
+    if (libdeflate_zlib_decompress_ex(keptDecompressor(), in, idatBytes, raw + n + 1, size_t(rows),
+                                      &used, nullptr) != LIBDEFLATE_SUCCESS ||
         used != idatBytes)
       return false;
   } else {

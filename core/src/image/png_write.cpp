@@ -9,6 +9,7 @@
 // it against OpenImageIO's default PNG writer.
 #include "image/png_write.h"
 
+#include "common/deflate_kept.h"
 #include "common/thread_kept.h"
 
 #include "strata/error.h"
@@ -17,7 +18,6 @@
 #include <libdeflate.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -25,23 +25,6 @@
 
 namespace strata::image {
 namespace {
-
-// One compressor per level (0-12) and thread, made once: allocating one
-// (and clearing its tables) cost more than compressing a small tile.
-struct Compressors {
-  std::array<libdeflate_compressor*, 13> byLevel{};
-  ~Compressors() {
-    for (libdeflate_compressor* c : byLevel) libdeflate_free_compressor(c);
-  }
-};
-
-libdeflate_compressor* compressor(int level) {
-  Compressors& made = threadKept<Compressors, struct PngCompressorsSite>();
-  libdeflate_compressor*& c = made.byLevel.at(size_t(level));
-  if (!c) c = libdeflate_alloc_compressor(level);
-  if (!c) throw Error("", Error::kNoOffset, "out of memory creating a deflate compressor");
-  return c;
-}
 
 // Alpha ANDed over runs of texels before each test: a loop without an early
 // exit in it, which vectorizes.
@@ -162,7 +145,7 @@ void checkSize(uint32_t width, uint32_t height) {
 
 // The zlib stream of `n` bytes at a libdeflate level.
 std::vector<uint8_t> libdeflateZlib(const uint8_t* raw, size_t n, int level) {
-  libdeflate_compressor* c = compressor(level);
+  libdeflate_compressor* c = keptCompressor(level);
   const size_t bound = libdeflate_zlib_compress_bound(c, n);
   std::unique_ptr<uint8_t[]> out = scratch(bound);
   const size_t packed = libdeflate_zlib_compress(c, raw, n, out.get(), bound);

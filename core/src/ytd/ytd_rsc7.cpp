@@ -1,11 +1,10 @@
 #include "ytd/ytd_rsc7.h"
 
 #include "common/bytes.h"
+#include "common/deflate_kept.h"
 #include "strata/error.h"
 
 #include <libdeflate.h>
-
-#include <memory>
 
 namespace strata::ytd {
 
@@ -86,14 +85,11 @@ Resource readResource(const std::vector<uint8_t>& bytes, const std::string& file
                     std::to_string(compressed) +
                     " compressed bytes cannot inflate to that much (deflate bomb or wrong flags)");
 
-  std::unique_ptr<libdeflate_decompressor, void (*)(libdeflate_decompressor*)> d(
-      libdeflate_alloc_decompressor(), libdeflate_free_decompressor);
-  if (!d) throw Error(file, Error::kNoOffset, "out of memory creating a deflate decompressor");
   std::vector<uint8_t> out(static_cast<size_t>(total));
   size_t inUsed = 0, outUsed = 0;
   const libdeflate_result rc =
-      libdeflate_deflate_decompress_ex(d.get(), bytes.data() + kRsc7HeaderSize, compressed,
-                                       out.data(), out.size(), &inUsed, &outUsed);
+      libdeflate_deflate_decompress_ex(keptDecompressor(), bytes.data() + kRsc7HeaderSize,
+                                       compressed, out.data(), out.size(), &inUsed, &outUsed);
   // With an actual-size pointer libdeflate reports a short stream as success,
   // so the length is compared here.
   switch (rc == LIBDEFLATE_SUCCESS && outUsed != total ? LIBDEFLATE_SHORT_OUTPUT : rc) {
@@ -149,12 +145,10 @@ std::vector<uint8_t> writeResource(uint32_t version, uint32_t sysFlags, uint32_t
   std::copy(system.begin(), system.end(), plain.begin());
   std::copy(graphics.begin(), graphics.end(), plain.begin() + ptrdiff_t(sysSize));
 
-  std::unique_ptr<libdeflate_compressor, void (*)(libdeflate_compressor*)> c(
-      libdeflate_alloc_compressor(9), libdeflate_free_compressor);
-  if (!c) throw Error("", Error::kNoOffset, "out of memory creating a deflate compressor");
-  std::vector<uint8_t> packed(libdeflate_deflate_compress_bound(c.get(), plain.size()));
-  const size_t n = libdeflate_deflate_compress(c.get(), plain.data(), plain.size(), packed.data(),
-                                               packed.size());
+  libdeflate_compressor* c = keptCompressor(9);
+  std::vector<uint8_t> packed(libdeflate_deflate_compress_bound(c, plain.size()));
+  const size_t n =
+      libdeflate_deflate_compress(c, plain.data(), plain.size(), packed.data(), packed.size());
   if (n == 0) throw Error("", Error::kNoOffset, "deflate compression failed");
 
   ByteWriter w;
