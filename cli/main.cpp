@@ -1,10 +1,10 @@
 // The `strata` command (design.md "The strata command").
 #include "commands.h"
-#include "console.h"
 #include "options.h"
 #include "ytd_command.h"
 
 #include "strata/parallel.h"
+#include "strata/platform.h"
 
 #include <CLI/CLI.hpp>
 
@@ -143,8 +143,8 @@ int main(int argc, char** argv) {
   YtdArgs ytdArgs;
   auto* ytd = addYtdCommand(app, ytdArgs);
 
-  // File names reach the commands as UTF-8 (console.h).
-  std::vector<std::string> args = utf8Arguments(argc, argv);
+  // File names reach the commands as UTF-8 (strata/platform.h).
+  std::vector<std::string> args = strata::platform::utf8Arguments(argc, argv);
   std::vector<char*> utf8Argv;
   for (std::string& a : args) utf8Argv.push_back(a.data());
   try {

@@ -1,6 +1,6 @@
 #include "progress.h"
 
-#include "console.h"
+#include "strata/platform.h"
 
 namespace strata::cli {
 
@@ -17,7 +17,7 @@ std::string humanBytes(uint64_t bytes) {
 }
 
 Progress::Progress(std::string label, uint64_t files, uint64_t bytes)
-    : label_(std::move(label)), tty_(stderrIsTerminal()), files_(files), bytes_(bytes),
+    : label_(std::move(label)), tty_(platform::stderrIsTerminal()), files_(files), bytes_(bytes),
       start_(Clock::now()), lastDraw_(start_) {}
 
 Progress::~Progress() {

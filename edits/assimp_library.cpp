@@ -1,18 +1,17 @@
 #include "assimp_library.h"
 
 #include "strata/error.h"
+#include "strata/platform.h"
 
 #include <mutex>
 
 #ifdef _WIN32
+#include "strata/fileio.h"
+
 #include <algorithm>
-#include <cstdlib>
-#include <cwctype>
+#include <cctype>
 #include <filesystem>
 #include <vector>
-#include <windows.h>
-#else
-#include <dlfcn.h>
 #endif
 
 namespace strata::edits {
@@ -21,44 +20,22 @@ namespace {
 
 #ifdef _WIN32
 
-namespace fs = std::filesystem;
-
 // Assimp's Windows builds are named by their compiler: assimp-vc143-mt.dll
 // (and vc142, vc141...) from its CMake with MSVC, libassimp-5.dll or
 // libassimp.dll from MinGW. Looked for beside strata.exe / strata.dll, then
 // in each PATH directory, newest MSVC first.
-std::vector<fs::path> assimpCandidates() {
-  std::vector<fs::path> dirs;
-  auto moduleDir = [&](HMODULE module) {
-    wchar_t name[MAX_PATH];
-    const DWORD n = ::GetModuleFileNameW(module, name, MAX_PATH);
-    if (n > 0 && n < MAX_PATH) dirs.push_back(fs::path(name).parent_path());
-  };
-  moduleDir(nullptr); // the program
-  HMODULE self = nullptr;
-  if (::GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
-                               GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-                           reinterpret_cast<LPCWSTR>(&assimpCandidates), &self))
-    moduleDir(self); // strata.dll, when it is the library
-  if (const wchar_t* path = ::_wgetenv(L"PATH")) {
-    std::wstring all(path);
-    for (size_t at = 0; at <= all.size();) {
-      const size_t end = std::min(all.find(L';', at), all.size());
-      if (end > at) dirs.push_back(fs::path(all.substr(at, end - at)));
-      at = end + 1;
-    }
-  }
-  std::vector<fs::path> found;
-  for (const fs::path& dir : dirs) {
+std::vector<std::string> assimpCandidates() {
+  std::vector<std::string> found;
+  for (const std::string& dir : platform::librarySearchDirectories()) {
     std::error_code ec;
-    std::vector<fs::path> here;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      const std::wstring name = it->path().filename().wstring();
-      std::wstring lower;
-      for (wchar_t c : name) lower += wchar_t(std::towlower(c));
-      const bool dll = lower.size() > 4 && lower.compare(lower.size() - 4, 4, L".dll") == 0;
-      if (dll && (lower.rfind(L"assimp-vc", 0) == 0 || lower.rfind(L"libassimp", 0) == 0))
-        here.push_back(it->path());
+    std::vector<std::string> here;
+    for (std::filesystem::directory_iterator it(pathOf(dir), ec), end; !ec && it != end;
+         it.increment(ec)) {
+      std::string lower = utf8Of(it->path().filename());
+      for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+      const bool dll = lower.size() > 4 && lower.compare(lower.size() - 4, 4, ".dll") == 0;
+      if (dll && (lower.rfind("assimp-vc", 0) == 0 || lower.rfind("libassimp", 0) == 0))
+        here.push_back(utf8Of(it->path()));
     }
     std::sort(here.rbegin(), here.rend()); // vc143 before vc142, a debug build (-mtd) after
     found.insert(found.end(), here.begin(), here.end());
@@ -69,12 +46,7 @@ std::vector<fs::path> assimpCandidates() {
 #endif
 
 template <class F> void lookUp(void* handle, const char* name, F& into, std::string& missing) {
-#ifdef _WIN32
-  into = reinterpret_cast<F>(
-      reinterpret_cast<void (*)()>(::GetProcAddress(static_cast<HMODULE>(handle), name)));
-#else
-  into = reinterpret_cast<F>(::dlsym(handle, name));
-#endif
+  into = reinterpret_cast<F>(platform::librarySymbol(handle, name));
   if (!into && missing.empty()) missing = name;
 }
 
@@ -83,30 +55,30 @@ template <class F> void lookUp(void* handle, const char* name, F& into, std::str
 void* loadAssimp(std::string& name, std::string& failure) {
 #ifdef _WIN32
   // STRATA_ASSIMP_LIBRARY names one explicitly.
-  std::vector<fs::path> candidates;
-  if (const wchar_t* env = ::_wgetenv(L"STRATA_ASSIMP_LIBRARY"); env && *env)
-    candidates.push_back(fs::path(env));
+  std::vector<std::string> candidates;
+  if (const std::string named = platform::environment("STRATA_ASSIMP_LIBRARY"); !named.empty())
+    candidates.push_back(named);
   else
     candidates = assimpCandidates();
-  for (const fs::path& c : candidates) {
-    if (HMODULE h = ::LoadLibraryExW(c.c_str(), nullptr, LOAD_WITH_ALTERED_SEARCH_PATH)) {
-      name = c.u8string();
+  std::string firstWhy;
+  for (const std::string& c : candidates) {
+    std::string why;
+    if (void* h = platform::loadLibrary(c, why)) {
+      name = c;
       return h;
     }
+    if (firstWhy.empty()) firstWhy = why;
   }
   failure = candidates.empty() ? "no assimp-vc*.dll or libassimp*.dll beside strata or on PATH"
-                               : "cannot load " + candidates.front().u8string();
+                               : "cannot load " + candidates.front() + ": " + firstWhy;
   return nullptr;
 #else
   // The library Debian's libassimp5 installs, named by the build
   // (CMakeLists.txt: the soname of the libassimp it was built against).
   name = STRATA_ASSIMP_SONAME;
-  // Local: nothing else in the process resolves symbols through it.
-  void* handle = ::dlopen(STRATA_ASSIMP_SONAME, RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char* why = ::dlerror();
-    failure = "cannot load " + name + ": " + (why ? why : "unknown error");
-  }
+  std::string why;
+  void* handle = platform::loadLibrary(name, why);
+  if (!handle) failure = "cannot load " + name + ": " + why;
   return handle;
 #endif
 }

@@ -4,9 +4,15 @@ headers (core/include/strata/) only. core/ itself, and tests/, tools/ and
 bench/, which test, feed and measure core's insides (a decoder, the WAD
 decompressor, the synthetic terrains' writers), may reach core/src.
 
+The operating system's own headers (<windows.h>, <unistd.h>, <dlfcn.h>,
+<sys/...>) are included by core/src/common/platform_posix.cpp and
+platform_windows.cpp only (docs/packaging.md), and by tests/, tools/ and
+bench/, which drive processes.
+
 Fails (exit 1, a line per place) when a C or C++ file outside those folders
 includes a header of core/src, or a CMake file outside them names core/src
-(an include path). ./dev test runs it on the tree.
+(an include path), or a C or C++ file outside tests/, tools/, bench/ and
+cmake/ other than the two platform files includes a system header. ./dev test runs it on the tree.
 
 Usage: check_layering.py [ROOT]   (default: the tree this script is in)
 """
@@ -18,6 +24,10 @@ import sys
 ALLOWED = ("core", "tests", "tools", "bench")
 SOURCES = (".c", ".cc", ".cpp", ".h", ".hpp")
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
+SYSTEM = re.compile(r'^\s*#\s*include\s*<(windows\.h|shellapi\.h|io\.h|unistd\.h|dlfcn\.h|'
+                    r'fcntl\.h|pthread\.h|sched\.h|sys/[^>]+)>')
+PLATFORM = ("core/src/common/platform_posix.cpp", "core/src/common/platform_windows.cpp")
+SYSTEM_ALLOWED = ("tests", "tools", "bench", "cmake")
 
 
 def git(root, *args):
@@ -45,6 +55,13 @@ def violations(root):
     private = {f[len("core/src/"):] for f in files if f.startswith("core/src/") and f.endswith(SOURCES)}
     found = []
     for f in sorted(files):
+        if f.endswith(SOURCES) and f.split("/")[0] not in SYSTEM_ALLOWED and f not in PLATFORM:
+            with open(os.path.join(root, f), encoding="utf-8", errors="replace") as text:
+                for n, line in enumerate(text, 1):
+                    m = SYSTEM.match(line)
+                    if m:
+                        found.append(f"{f}:{n}: includes the system header <{m.group(1)}> "
+                                     "outside core/src/common/platform_*.cpp")
         if f.split("/")[0] in ALLOWED:
             continue
         path = os.path.join(root, f)
@@ -74,7 +91,8 @@ def main():
         print(v)
     if found:
         print(f"{len(found)} layering violations: use or add a public header in "
-              "core/include/strata/ (docs/architecture.md)", file=sys.stderr)
+              "core/include/strata/ (docs/architecture.md), or a call in the platform "
+              "files (docs/packaging.md)", file=sys.stderr)
     return 1 if found else 0
 
 

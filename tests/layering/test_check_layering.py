@@ -32,6 +32,9 @@ def clean_tree(root):
     # A header of its own that shares a name's tail with a private one is no violation.
     write(root, "gltf/bytes.h", "#pragma once\n")
     write(root, "gltf/x.cpp", '#include "strata/scene.h"\n#include "bytes.h"\n')
+    write(root, "core/src/common/platform_posix.cpp", "#include <unistd.h>\n#include <sys/mman.h>\n")
+    write(root, "core/src/common/platform_windows.cpp", "#include <windows.h>\n")
+    write(root, "tests/process.cpp", "#include <sys/wait.h>\n#include <windows.h>\n")
 
 
 def test_a_tree_kept_to_the_rule_passes(tmp_path):
@@ -58,3 +61,21 @@ def test_core_src_on_an_include_path_outside_core_fails(tmp_path):
     assert code == 1
     assert lines == ["cmake/extra.cmake:1: puts core/src on an include path",
                      "tiles/CMakeLists.txt:2: puts core/src on an include path"]
+
+
+def test_a_system_header_outside_the_platform_files_fails(tmp_path):
+    clean_tree(tmp_path)
+    write(tmp_path, "core/src/common/parallel.cpp", "#include <thread>\n#include <pthread.h>\n")
+    write(tmp_path, "cli/console.cpp", "#ifdef _WIN32\n#  include <windows.h>\n#endif\n")
+    write(tmp_path, "edits/lib.cpp", "#include <dlfcn.h>\n#include <sys/stat.h>\n")
+    code, lines = check(tmp_path)
+    assert code == 1
+    assert lines == [
+        "cli/console.cpp:2: includes the system header <windows.h> outside "
+        "core/src/common/platform_*.cpp",
+        "core/src/common/parallel.cpp:2: includes the system header <pthread.h> outside "
+        "core/src/common/platform_*.cpp",
+        "edits/lib.cpp:1: includes the system header <dlfcn.h> outside "
+        "core/src/common/platform_*.cpp",
+        "edits/lib.cpp:2: includes the system header <sys/stat.h> outside "
+        "core/src/common/platform_*.cpp"]

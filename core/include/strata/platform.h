@@ -5,6 +5,7 @@
 // (platform_windows.cpp).
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace strata::platform {
 
@@ -18,5 +19,33 @@ std::string uniqueSuffix();
 // there is none.
 void* allocatePages(size_t n);
 void freePages(void* p, size_t n);
+
+// The command line's arguments, argv[0] first, in UTF-8: on Windows read
+// from the wide command line (argv holds the ANSI code page's bytes), the
+// console set to show UTF-8, and stdout and stderr to write "\n" as it is
+// (what `info --json > file` writes is then the same on both systems);
+// elsewhere argv as it is.
+std::vector<std::string> utf8Arguments(int argc, char** argv);
+
+// Whether stderr is a terminal that takes a progress line's "\r" and "ESC[K"
+// (a Windows console is switched to process them).
+bool stderrIsTerminal();
+
+// An environment variable's value in UTF-8; empty when it is not set.
+std::string environment(const char* name);
+
+// Where a library loaded at run time is looked for, in order: beside the
+// program, beside the module holding Strata (strata.dll), then each PATH
+// directory. On Windows; elsewhere empty, for the dynamic loader searches
+// for a library named by its soname itself.
+std::vector<std::string> librarySearchDirectories();
+
+// A shared library loaded with its symbols kept to itself; null with `why`
+// set when it cannot be.
+void* loadLibrary(const std::string& path, std::string& why);
+
+// The function `name` of a library loadLibrary gave; null when it has none.
+using LibraryFunction = void (*)();
+LibraryFunction librarySymbol(void* library, const char* name);
 
 } // namespace strata::platform

@@ -11,49 +11,9 @@
 #include <filesystem>
 #include <fstream>
 
-#ifdef _WIN32
-#include <windows.h>
-#endif
-
 namespace strata {
 
 namespace fs = std::filesystem;
-
-#ifdef _WIN32
-
-// MultiByteToWideChar and back, not u8path/u8string, which throw on a name
-// that is not UTF-8 (an Atlas config's source image can be anything): bytes
-// that are not UTF-8, and UTF-16 that is not whole, become U+FFFD.
-fs::path pathOf(const std::string& utf8) {
-  if (utf8.empty()) return {};
-  const int n = ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), nullptr, 0);
-  std::wstring wide(size_t(n), L'\0');
-  ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), wide.data(), n);
-  return fs::path(wide);
-}
-
-std::string utf8Of(const fs::path& path) {
-  const std::wstring& wide = path.native();
-  if (wide.empty()) return {};
-  const int n = ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), nullptr, 0,
-                                      nullptr, nullptr);
-  std::string utf8(size_t(n), '\0');
-  ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), utf8.data(), n, nullptr,
-                        nullptr);
-  return utf8;
-}
-
-#else
-
-fs::path pathOf(const std::string& utf8) {
-  return fs::path(utf8);
-}
-
-std::string utf8Of(const fs::path& path) {
-  return path.string();
-}
-
-#endif
 
 fs::path pathOf(const char* utf8) {
   return pathOf(std::string(utf8));

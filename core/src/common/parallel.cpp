@@ -1,5 +1,7 @@
 #include "strata/parallel.h"
 
+#include "common/platform.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -9,13 +11,6 @@
 #include <system_error>
 #include <thread>
 #include <vector>
-
-#ifdef _WIN32
-#include <windows.h>
-#else
-#include <pthread.h>
-#include <sched.h>
-#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -77,9 +72,7 @@ struct Pool {
 // Never destroyed: its helpers outlive static destructors. A forked child
 // has none of them, so it starts an empty pool (the parent's is left).
 Pool* pool = new Pool;
-#ifndef _WIN32
 std::once_flag forkHandler;
-#endif
 
 Job* nextJob(Helper& h) {
   if (!lookFor([&] { return h.job.load(std::memory_order_acquire) != nullptr; })) {
@@ -108,9 +101,7 @@ void helperLoop(Helper* h) {
 
 // An idle helper, or a new one; null when no thread can be started.
 Helper* takeHelper() {
-#ifndef _WIN32 // Windows has no fork
-  std::call_once(forkHandler, [] { pthread_atfork(nullptr, nullptr, [] { pool = new Pool; }); });
-#endif
+  std::call_once(forkHandler, [] { platform::atForkChild([] { pool = new Pool; }); });
   {
     std::lock_guard<std::mutex> lock(pool->m);
     if (!pool->idle.empty()) {
@@ -138,17 +129,8 @@ void give(Helper& h, Job& job) {
 } // namespace
 
 unsigned coreCount() {
-#ifdef _WIN32
-  // Every processor group's, where hardware_concurrency counts one group's.
-  const DWORD n = ::GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
-  if (n > 0) return unsigned(n);
-#elif defined(__linux__)
-  // The cores this process may run on (taskset, a container's cpuset).
-  cpu_set_t set;
-  if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-    return unsigned(CPU_COUNT(&set));
-#endif
-  return std::max(1u, std::thread::hardware_concurrency());
+  const unsigned n = platform::processorCount();
+  return n ? n : std::max(1u, std::thread::hardware_concurrency());
 }
 
 unsigned requestedJobs(int n) {

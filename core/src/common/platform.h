@@ -37,6 +37,12 @@ bool reserveFile(const std::filesystem::path& path, uint64_t bytes);
 // Moves `from` onto `to` in one step, replacing a file already there.
 bool replaceFile(const std::filesystem::path& from, const std::filesystem::path& to,
                  std::string& why);
+// The processors this process may run on (every processor group's on
+// Windows, the affinity set's on Linux); 0 when the system does not say.
+unsigned processorCount();
+// Has `f` run in the child of every later fork (Windows has none).
+void atForkChild(void (*f)());
+
 // The description of the last system error (errno, or GetLastError on Windows).
 std::string lastError();
 

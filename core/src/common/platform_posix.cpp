@@ -1,5 +1,6 @@
 #ifndef _WIN32
 #include "common/platform.h"
+#include "strata/fileio.h"
 
 #include <algorithm>
 #include <atomic>
@@ -8,10 +9,27 @@
 #include <cstdio>
 #include <cstring>
 
+#include <cstdlib>
+
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+namespace strata {
+
+std::filesystem::path pathOf(const std::string& utf8) {
+  return std::filesystem::path(utf8);
+}
+
+std::string utf8Of(const std::filesystem::path& path) {
+  return path.string();
+}
+
+} // namespace strata
 
 namespace strata::platform {
 
@@ -95,6 +113,50 @@ void* allocatePages(size_t n) {
 
 void freePages(void* p, size_t n) {
   if (p) ::munmap(p, n);
+}
+
+std::vector<std::string> utf8Arguments(int argc, char** argv) {
+  return std::vector<std::string>(argv, argv + argc);
+}
+
+bool stderrIsTerminal() {
+  return ::isatty(STDERR_FILENO);
+}
+
+std::string environment(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? value : "";
+}
+
+std::vector<std::string> librarySearchDirectories() {
+  return {};
+}
+
+void* loadLibrary(const std::string& path, std::string& why) {
+  void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char* error = ::dlerror();
+    why = error ? error : "unknown error";
+  }
+  return handle;
+}
+
+LibraryFunction librarySymbol(void* library, const char* name) {
+  return reinterpret_cast<LibraryFunction>(::dlsym(library, name));
+}
+
+unsigned processorCount() {
+#ifdef __linux__
+  // The cores this process may run on (taskset, a container's cpuset).
+  cpu_set_t set;
+  if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return unsigned(CPU_COUNT(&set));
+#endif
+  return 0;
+}
+
+void atForkChild(void (*f)()) {
+  ::pthread_atfork(nullptr, nullptr, f);
 }
 
 std::string lastError() {

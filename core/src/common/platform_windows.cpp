@@ -5,8 +5,42 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 
+#include <fcntl.h>
+#include <io.h>
 #include <windows.h>
+// shellapi.h needs windows.h first.
+#include <shellapi.h>
+
+namespace strata {
+
+namespace fs = std::filesystem;
+
+// MultiByteToWideChar and back, not u8path/u8string, which throw on a name
+// that is not UTF-8 (an Atlas config's source image can be anything): bytes
+// that are not UTF-8, and UTF-16 that is not whole, become U+FFFD.
+fs::path pathOf(const std::string& utf8) {
+  if (utf8.empty()) return {};
+  const int n = ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), nullptr, 0);
+  std::wstring wide(size_t(n), L'\0');
+  ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), wide.data(), n);
+  return fs::path(wide);
+}
+
+std::string utf8Of(const fs::path& path) {
+  const std::wstring& wide = path.native();
+  if (wide.empty()) return {};
+  const int n = ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), nullptr, 0,
+                                      nullptr, nullptr);
+  std::string utf8(size_t(n), '\0');
+  ::WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), utf8.data(), n, nullptr,
+                        nullptr);
+  return utf8;
+}
+
+} // namespace strata
 
 namespace strata::platform {
 
@@ -109,6 +143,72 @@ void* allocatePages(size_t n) {
 void freePages(void* p, size_t) {
   if (p) ::VirtualFree(p, 0, MEM_RELEASE);
 }
+
+std::vector<std::string> utf8Arguments(int argc, char** argv) {
+  ::SetConsoleOutputCP(CP_UTF8);
+  ::_setmode(::_fileno(stdout), _O_BINARY);
+  ::_setmode(::_fileno(stderr), _O_BINARY);
+  int n = 0;
+  wchar_t** wide = ::CommandLineToArgvW(::GetCommandLineW(), &n);
+  if (!wide) return std::vector<std::string>(argv, argv + argc);
+  std::vector<std::string> args;
+  for (int i = 0; i < n; ++i) args.push_back(utf8Of(std::filesystem::path(wide[i])));
+  ::LocalFree(wide);
+  return args;
+}
+
+bool stderrIsTerminal() {
+  HANDLE err = ::GetStdHandle(STD_ERROR_HANDLE);
+  DWORD mode = 0;
+  if (err == INVALID_HANDLE_VALUE || !::GetConsoleMode(err, &mode)) return false;
+  return (mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING) ||
+         ::SetConsoleMode(err, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING);
+}
+
+std::string environment(const char* name) {
+  const wchar_t* value = ::_wgetenv(pathOf(name).c_str());
+  return value ? utf8Of(std::filesystem::path(value)) : "";
+}
+
+std::vector<std::string> librarySearchDirectories() {
+  std::vector<std::string> dirs;
+  auto moduleDir = [&](HMODULE module) {
+    wchar_t name[MAX_PATH];
+    const DWORD n = ::GetModuleFileNameW(module, name, MAX_PATH);
+    if (n > 0 && n < MAX_PATH) dirs.push_back(utf8Of(std::filesystem::path(name).parent_path()));
+  };
+  moduleDir(nullptr); // the program
+  HMODULE self = nullptr;
+  if (::GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+                               GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                           reinterpret_cast<LPCWSTR>(&librarySearchDirectories), &self))
+    moduleDir(self); // strata.dll, when it is the library
+  const std::string path = environment("PATH");
+  for (size_t at = 0; at <= path.size();) {
+    const size_t end = std::min(path.find(';', at), path.size());
+    if (end > at) dirs.push_back(path.substr(at, end - at));
+    at = end + 1;
+  }
+  return dirs;
+}
+
+void* loadLibrary(const std::string& path, std::string& why) {
+  HMODULE h = ::LoadLibraryExW(pathOf(path).c_str(), nullptr, LOAD_WITH_ALTERED_SEARCH_PATH);
+  if (!h) why = lastError();
+  return h;
+}
+
+LibraryFunction librarySymbol(void* library, const char* name) {
+  return reinterpret_cast<LibraryFunction>(
+      reinterpret_cast<void (*)()>(::GetProcAddress(static_cast<HMODULE>(library), name)));
+}
+
+unsigned processorCount() {
+  // Every processor group's, where hardware_concurrency counts one group's.
+  return unsigned(::GetActiveProcessorCount(ALL_PROCESSOR_GROUPS));
+}
+
+void atForkChild(void (*)()) {}
 
 std::string lastError() {
   const DWORD code = ::GetLastError();
