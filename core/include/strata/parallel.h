@@ -47,8 +47,9 @@ private:
 // more as the budget has free (threads kept from one call to the next), and
 // returns when all are done. Every task runs; if any throws, the exception
 // of the lowest i is rethrown, so which error a caller sees never depends on
-// timing. Indices are claimed in ascending order: when a thread starts task
-// i, every task below i has been started (writeInOrder relies on it). A task
+// timing. Indices are claimed in ascending order: when a thread claims index
+// i, every index below i has been claimed by a thread that runs it without
+// waiting for any later index (writeInOrder relies on it). A task
 // may run a parallelFor of its own, within what the budget has left.
 void parallelFor(size_t count, const std::function<void(size_t)>& task);
 
@@ -87,7 +88,8 @@ struct InOrder {
 
 // Runs `work` for results [0, count). It never waits forever: the result
 // whose turn it is to be written never waits to be made, and every result
-// before one that waits has been started (parallelFor's ascending claims).
+// before one that waits has been claimed by a thread that makes it without
+// waiting for any later result (parallelFor's ascending claims).
 // If make(i) throws, write(i) is not called; after a write that throws, no
 // write is. Every result is still made, and the exception of the lowest i
 // whose make or write threw is rethrown at the end.
