@@ -7,9 +7,9 @@
 
 #ifdef _WIN32
 #include "strata/fileio.h"
+#include "strata/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <vector>
 #endif
@@ -31,8 +31,7 @@ std::vector<std::string> assimpCandidates() {
     std::vector<std::string> here;
     for (std::filesystem::directory_iterator it(pathOf(dir), ec), end; !ec && it != end;
          it.increment(ec)) {
-      std::string lower = utf8Of(it->path().filename());
-      for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+      const std::string lower = lowerAscii(utf8Of(it->path().filename()));
       const bool dll = lower.size() > 4 && lower.compare(lower.size() - 4, 4, ".dll") == 0;
       if (dll && (lower.rfind("assimp-vc", 0) == 0 || lower.rfind("libassimp", 0) == 0))
         here.push_back(utf8Of(it->path()));

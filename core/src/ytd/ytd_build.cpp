@@ -2,6 +2,7 @@
 #include "common/bytes.h"
 #include "strata/error.h"
 #include "strata/fileio.h"
+#include "strata/text.h"
 #include "strata/ytd_edit.h"
 #include "ytd/ytd_name_hash.h"
 #include "ytd/ytd_selfcheck.h"
@@ -9,7 +10,6 @@
 #include "ytd/ytd_write.h"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -24,8 +24,7 @@ namespace {
 // as the game lower-cases names before hashing them (ytd-layout.md, "Name
 // hash").
 std::string textureName(const YtdImage& img) {
-  std::string n = img.name.empty() ? utf8Of(pathOf(img.path).stem()) : img.name;
-  for (char& c : n) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string n = lowerAscii(img.name.empty() ? utf8Of(pathOf(img.path).stem()) : img.name);
   if (n.empty()) throw Error(img.label(), Error::kNoOffset, "no texture name (an empty stem)");
   return n;
 }

@@ -3,9 +3,9 @@
 #include "image/pack_rgba8.h"
 #include "strata/error.h"
 #include "strata/image.h"
+#include "strata/text.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace strata::ytd {
 
@@ -13,11 +13,6 @@ namespace {
 
 bool endsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 bool isBc5(uint32_t dxgi) {
@@ -36,7 +31,7 @@ std::vector<uint8_t> encodeLevel(const uint8_t* px, uint32_t w, uint32_t h, uint
 } // namespace
 
 bool isNormalMapName(const std::string& name) {
-  const std::string n = lower(name);
+  const std::string n = lowerAscii(name);
   return endsWith(n, "_n") || endsWith(n, "_normal");
 }
 

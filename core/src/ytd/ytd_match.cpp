@@ -3,21 +3,14 @@
 #include "strata/text.h"
 #include "ytd/ytd_name_hash.h"
 
-#include <cctype>
-
 namespace strata::ytd {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 bool sameName(const std::string& stored, const std::string& wanted) {
-  const std::string text = lower(escapeUtf8(stored)), want = lower(wanted);
-  return text == want || lower(escapeUtf8(bareName(stored))) == want ||
-         lower(fileSafeName(escapeUtf8(stored))) == want;
+  const std::string text = lowerAscii(escapeUtf8(stored)), want = lowerAscii(wanted);
+  return text == want || lowerAscii(escapeUtf8(bareName(stored))) == want ||
+         lowerAscii(fileSafeName(escapeUtf8(stored))) == want;
 }
 
 } // namespace

@@ -33,11 +33,6 @@ struct Matched {
   std::vector<EntryRef> refs; // empty: a texture to add
 };
 
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // Which texture each image is for. Refuses a name in no dictionary (unless
 // added), a name whose hash is another texture's, and two images for one
 // texture.
@@ -78,7 +73,7 @@ std::vector<Matched> matchImages(const TextureContainer& c, const std::vector<Yt
       const auto [it, fresh] = added.emplace(nameHash(img.name), &img);
       if (!fresh)
         throw Error(img.label(), Error::kNoOffset,
-                    lower(it->second->name) == lower(img.name)
+                    lowerAscii(it->second->name) == lowerAscii(img.name)
                         ? "a second image for the new texture '" + img.name + "' (the first is " +
                               it->second->label() + ")"
                         : "the name '" + img.name + "' hashes to " + hex32(nameHash(img.name)) +

@@ -3,6 +3,7 @@
 #include "common/bytes.h"
 #include "strata/error.h"
 #include "strata/image.h"
+#include "strata/text.h"
 #include "ytd/ytd_formats.h"
 #include "ytd/ytd_layout.h"
 #include "ytd/ytd_name_hash.h"
@@ -11,7 +12,6 @@
 #include "ytd/ytd_rsc7.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace strata::ytd {
 
@@ -62,9 +62,7 @@ std::vector<uint8_t> defaultDictionaryRoot() {
 } // namespace
 
 uint32_t gen9FlagsFor(const std::string& name) {
-  std::string lower = name.substr(0, 10);
-  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return lower == "script_rt_" ? kGen9RenderTargetFlags : kGen9Flags;
+  return lowerAscii(name.substr(0, 10)) == "script_rt_" ? kGen9RenderTargetFlags : kGen9Flags;
 }
 
 TextureToWrite makeTexture(const Image& img, Edition edition) {
