@@ -36,8 +36,8 @@ std::string environment(const char* name);
 
 // Where a library loaded at run time is looked for, in order: beside the
 // program, beside the module holding Strata (strata.dll), then each PATH
-// directory. On Windows; elsewhere empty, for the dynamic loader searches
-// for a library named by its soname itself.
+// directory, on Windows. Elsewhere empty: there the dynamic loader finds a
+// library named by its soname itself.
 std::vector<std::string> librarySearchDirectories();
 
 // A shared library loaded with its symbols kept to itself; null with `why`

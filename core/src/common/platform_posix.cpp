@@ -7,9 +7,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
-
 #include <cstdlib>
+#include <cstring>
 
 #include <dlfcn.h>
 #include <fcntl.h>
