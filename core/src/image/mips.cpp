@@ -42,24 +42,29 @@ std::vector<uint8_t> toBytes(const Plane& p, bool srgb) {
   return out;
 }
 
-// Source taps of each output sample along one axis: [first, weights...].
+// Source taps of each output sample along one axis: output o weighs source
+// samples first[o], first[o] + 1, ... by weights[start[o]] to
+// weights[start[o + 1] - 1]. Flat, so that a level costs three allocations an
+// axis, not one an output sample.
 struct Taps {
-  std::vector<uint32_t> first;
-  std::vector<std::vector<float>> weights;
+  std::vector<uint32_t> first, start;
+  std::vector<float> weights;
 };
 
 Taps taps(uint32_t from, uint32_t to) {
   Taps t;
+  t.first.reserve(to);
+  t.start.reserve(size_t(to) + 1);
   const double scale = double(from) / to;
   for (uint32_t o = 0; o < to; ++o) {
     const double a = o * scale, b = (o + 1) * scale;
     const uint32_t first = uint32_t(a), last = std::min(from - 1, uint32_t(std::ceil(b)) - 1);
-    std::vector<float> w;
-    for (uint32_t s = first; s <= last; ++s)
-      w.push_back(float((std::min<double>(b, s + 1) - std::max<double>(a, s)) / scale));
     t.first.push_back(first);
-    t.weights.push_back(std::move(w));
+    t.start.push_back(uint32_t(t.weights.size()));
+    for (uint32_t s = first; s <= last; ++s)
+      t.weights.push_back(float((std::min<double>(b, s + 1) - std::max<double>(a, s)) / scale));
   }
+  t.start.push_back(uint32_t(t.weights.size()));
   return t;
 }
 
@@ -67,17 +72,18 @@ Plane resample(const Plane& in, uint32_t w, uint32_t h, uint32_t nw, uint32_t nh
   const Taps tx = taps(w, nw), ty = taps(h, nh);
   Plane mid(size_t(nw) * h * 4, 0.0f), out(size_t(nw) * nh * 4, 0.0f);
   for (uint32_t y = 0; y < h; ++y)
-    for (uint32_t x = 0; x < nw; ++x)
-      for (size_t k = 0; k < tx.weights[x].size(); ++k)
-        for (int c = 0; c < 4; ++c)
-          mid[(size_t(y) * nw + x) * 4 + c] +=
-              tx.weights[x][k] * in[(size_t(y) * w + tx.first[x] + k) * 4 + c];
+    for (uint32_t x = 0; x < nw; ++x) {
+      float* m = &mid[(size_t(y) * nw + x) * 4];
+      const float* src = &in[(size_t(y) * w + tx.first[x]) * 4];
+      for (uint32_t k = tx.start[x]; k < tx.start[x + 1]; ++k, src += 4)
+        for (int c = 0; c < 4; ++c) m[c] += tx.weights[k] * src[c];
+    }
   for (uint32_t y = 0; y < nh; ++y)
-    for (size_t k = 0; k < ty.weights[y].size(); ++k)
-      for (uint32_t x = 0; x < nw; ++x)
-        for (int c = 0; c < 4; ++c)
-          out[(size_t(y) * nw + x) * 4 + c] +=
-              ty.weights[y][k] * mid[((ty.first[y] + k) * nw + x) * 4 + c];
+    for (uint32_t k = ty.start[y], row = ty.first[y]; k < ty.start[y + 1]; ++k, ++row) {
+      float* o = &out[size_t(y) * nw * 4];
+      const float* src = &mid[size_t(row) * nw * 4];
+      for (size_t i = 0; i < size_t(nw) * 4; ++i) o[i] += ty.weights[k] * src[i];
+    }
   return out;
 }
 

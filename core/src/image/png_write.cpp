@@ -11,6 +11,7 @@
 
 #include "common/deflate_kept.h"
 #include "common/thread_kept.h"
+#include "image/png_paeth.h"
 
 #include "strata/error.h"
 
@@ -18,7 +19,6 @@
 #include <libdeflate.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -37,16 +37,6 @@ bool opaque(const uint8_t* rgba, size_t pixels) {
     if (all != 255) return false;
   }
   return true;
-}
-
-// §9.4: the byte of the pixel before the one above is c; Paeth picks whichever
-// of a (left), b (up), c lies nearest to a + b - c, ties in that order. In
-// 16-bit lanes and selects, so the filter loop vectorizes.
-inline uint8_t paeth(int16_t a, int16_t b, int16_t c) {
-  const int16_t pa = int16_t(std::abs(b - c)), pb = int16_t(std::abs(a - c)),
-                pc = int16_t(std::abs(a + b - 2 * c));
-  const int16_t bc = pb <= pc ? b : c;
-  return uint8_t(pa <= pb && pa <= pc ? a : bc);
 }
 
 // One image row of `bpp`-byte pixels (RGBA, or RGB with alpha dropped) as it
