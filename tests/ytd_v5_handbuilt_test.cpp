@@ -30,6 +30,7 @@ struct V5Texture {
   uint32_t blockCount, blockSize;
   uint16_t viewDimension; // 0: null view pointer
   std::vector<uint8_t> data;
+  size_t viewAt = 0; // the view block's system offset; 0: the record + 0x58
 };
 
 // One v5 .ytd: an 8192-byte system segment (flags 0x00020000: bits 17-23 = 1
@@ -70,8 +71,9 @@ std::vector<uint8_t> buildV5(const std::vector<V5Texture>& texs, uint32_t nullHa
     sys.u32(rec + 0x40, 1); // usage word
     if (t.viewDimension) {
       // ytd-layout.md: 0x30 view pointer = tex + 0x58; view +0x10 u16 dimension.
-      sys.u64(rec + 0x30, 0x50000000 + rec + 0x58);
-      sys.u16(rec + 0x58 + 0x10, t.viewDimension);
+      const size_t view = t.viewAt ? t.viewAt : rec + 0x58;
+      sys.u64(rec + 0x30, 0x50000000 + view);
+      sys.u16(view + 0x10, t.viewDimension);
     }
     sys.str(name, t.name);
     gfx.bytes(data, t.data);
@@ -267,6 +269,49 @@ TEST(YtdV5Handbuilt, HashMismatchAndOrderAreFindings) {
   }
   EXPECT_TRUE(order);
   EXPECT_TRUE(hash);
+}
+
+TEST(YtdV5Handbuilt, AViewOffItsRecordIsANoteAndOneNamingAnotherDimensionAWarning) {
+  auto tex = mixedDictionary();
+  tex.resize(2);
+  tex[0].viewAt = 0x1800;      // strata_rgba (record at system +0x400): its 2D view elsewhere
+  tex[1].viewDimension = 0x82; // strata_bc1 (record at +0x480): a 2D record, a cube's view
+  auto dir = testsupport::tempDir();
+  auto path = (dir / "views.ytd").string();
+  testsupport::writeBytes(path, buildV5(tex));
+  ValidationReport r = requireFormat(path).validate(path);
+  EXPECT_EQ(r.errors(), 0u);
+  size_t notes = 0, warnings = 0;
+  for (auto& f : r.findings) {
+    if (f.message.find("not at the record + 0x58") != std::string::npos) {
+      ++notes;
+      EXPECT_EQ(f.severity, Severity::Info);
+      EXPECT_EQ(f.offset, 0x400u + 0x30); // the record's view pointer
+      EXPECT_NE(f.message.find("strata_rgba"), std::string::npos) << f.message;
+      EXPECT_NE(f.message.find("0x50001800"), std::string::npos) << f.message;
+    }
+    if (f.message.find("names dimension") != std::string::npos) {
+      ++warnings;
+      EXPECT_EQ(f.severity, Severity::Warning);
+      EXPECT_EQ(f.offset, 0x480u + 0x58 + 0x10); // the view block's dimension
+      EXPECT_NE(f.message.find("strata_bc1"), std::string::npos) << f.message;
+      EXPECT_NE(f.message.find("0x82"), std::string::npos) << f.message;
+      EXPECT_NE(f.message.find("0x41"), std::string::npos) << f.message;
+    }
+  }
+  EXPECT_EQ(notes, 1u);
+  EXPECT_EQ(warnings, 1u);
+  // Both read as their records say: 2D, the texels as stored.
+  auto c = readBytes(buildV5(tex));
+  const auto& d = c.dictionaries[0];
+  ASSERT_EQ(d.entries.size(), 2u);
+  for (const auto& e : d.entries) EXPECT_EQ(c.texture(e).layout.shape, Shape::Texture2D);
+  Image bc1 =
+      toImage(d.entries[1].record, c.texture(d.entries[1]).layout, c.texture(d.entries[1]).data);
+  auto px = image::decodeRGBA8(bc1, 0);
+  ASSERT_EQ(px.size(), 8u * 8 * 4);
+  EXPECT_EQ(px[0], 255); // red: colour0 0xF800
+  EXPECT_EQ(px[1], 0);
 }
 
 TEST(YtdV5Handbuilt, DimensionDecidedBySizeViewOrSpec) {

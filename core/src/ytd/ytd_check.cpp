@@ -62,6 +62,7 @@ private:
             textureLabel(e.record.name) + ": texture pointer " + describePointer(e.pointer) +
                 " of entry " + num(i) + " repeats entry " + num(first->second));
       hash(d, e, hashAt);
+      view(d, e);
       rules(d, e);
       decode(d, e);
     }
@@ -100,6 +101,28 @@ private:
     add(&d, &e, Severity::Warning, hashAt,
         "hash " + hex32(e.hash) + " is not the name hash of '" + escapeUtf8(name) + "' (" +
             hex32(nameHash(name)) + "): a lookup by that name would miss it");
+  }
+
+  // ytd-layout.md: a Gen9 record's view block sits at the record + 0x58 and
+  // names its texture's dimension. Strata reads the view where the pointer
+  // points, and a 2D texture's shape from the record: a view elsewhere is a
+  // note; a 2D record whose view names another dimension a warning (a reader
+  // that trusts the view binds the texture as something else).
+  void view(const TextureDictionary& d, const TextureEntry& e) {
+    const TextureRecord& r = e.record;
+    if (r.edition != Edition::Enhanced || !r.viewPtr) return;
+    const std::string tex = textureLabel(r.name) + ": ";
+    if (r.viewPtr != e.pointer + kGen9ViewOffset)
+      add(&d, &e, Severity::Info, mem_.flatOffset(e.pointer) + kGen9ViewField,
+          tex + "the view block is at " + describePointer(r.viewPtr) +
+              ", not at the record + 0x58 (" + describePointer(e.pointer + kGen9ViewOffset) +
+              "); read where the pointer points");
+    const int want = r.depth > 1 ? kViewArray : kViewTexture2D;
+    if (r.dimension == 1 && r.viewDimension != want)
+      add(&d, &e, Severity::Warning, mem_.flatOffset(r.viewPtr) + kViewDimensionField,
+          tex + "the view block names dimension " + hex(uint64_t(r.viewDimension)) +
+              " where the record's dimension byte 1 (2D" + (r.depth > 1 ? ", an array" : "") +
+              ") wants " + hex(uint64_t(want)) + "; read as the record says");
   }
 
   std::string spaceText(const TextureLayout& L) const {

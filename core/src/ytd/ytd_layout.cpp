@@ -12,8 +12,6 @@ namespace {
 
 // ytd-layout.md: "0x20 tile mode (8 linear, 255 auto; PC Enhanced = 255 linear data)".
 constexpr uint8_t kTileLinear = 8, kTileAuto = 255;
-// ytd-layout.md: view dimensions at view +0x10.
-constexpr int kViewCube = 0x82, kViewVolume = 0xA3;
 
 uint32_t fullChainLength(uint32_t w, uint32_t h, uint32_t d) {
   uint32_t m = std::max({w, h, d}), n = 1;

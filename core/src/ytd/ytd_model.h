@@ -22,6 +22,11 @@ constexpr uint64_t kGen9RecordSize = 0x80;   // ydr-embedded.md §3 (BlockLength
 constexpr uint64_t kLegacyRecordSize = 0x90; // ydr-embedded.md §3 (BlockLength)
 constexpr uint64_t kGen9ViewOffset = 0x58;   // ytd-layout.md: "0x30 u64 view ptr (= tex+0x58)"
 constexpr uint64_t kGen9ViewSize = 0x20;     // ytd-layout.md: "0x58: 32-byte SRV"
+// The Gen9 record's view pointer (ytd-layout.md: "0x30 u64 view ptr") and the
+// dimension the view block names (u16 at view +0x10: "0x41 2D, 0x61 2DArray,
+// 0x82 Cube, 0xA3 3D").
+constexpr uint64_t kGen9ViewField = 0x30, kViewDimensionField = 0x10;
+constexpr uint16_t kViewTexture2D = 0x41, kViewArray = 0x61, kViewCube = 0x82, kViewVolume = 0xA3;
 // Where a record holds its data pointer (ytd-enhanced.md texture table: 0x38;
 // ytd-layout.md "Legacy texture": 0x70).
 constexpr uint64_t kGen9DataField = 0x38, kLegacyDataField = 0x70;

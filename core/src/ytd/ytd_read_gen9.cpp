@@ -13,8 +13,7 @@ namespace gen9 {
 constexpr size_t kBlockCount = 0x08, kBlockSize = 0x0C, kFlags = 0x10;
 constexpr size_t kWidth = 0x18, kHeight = 0x1A, kDepth = 0x1C, kDimension = 0x1E;
 constexpr size_t kFormat = 0x1F, kTileMode = 0x20, kMips = 0x22;
-constexpr size_t kName = 0x28, kView = 0x30, kData = 0x38, kUsage = 0x40;
-constexpr size_t kViewDimension = 0x10; // within the view block (ytd-layout.md)
+constexpr size_t kName = 0x28, kData = 0x38, kUsage = 0x40;
 
 } // namespace gen9
 
@@ -31,7 +30,7 @@ static const RecordFields& gen9Fields() {
                                   {gen9::kFlags, &TextureRecord::flags},
                                   {gen9::kUsage, &TextureRecord::usage}},
                                  {{gen9::kName, &TextureRecord::namePtr},
-                                  {gen9::kView, &TextureRecord::viewPtr},
+                                  {kGen9ViewField, &TextureRecord::viewPtr},
                                   {gen9::kData, &TextureRecord::dataPtr}}};
   return f;
 }
@@ -41,10 +40,10 @@ TextureRecord readGen9Record(const ResourceMemory& mem, uint64_t ptr, uint64_t a
   TextureRecord t = readRecordFields(mem, ptr, at, Edition::Enhanced, kGen9RecordSize,
                                      "Gen9 texture record", gen9Fields(), gen9::kName, base);
   if (t.viewPtr) {
-    ByteReader v =
-        mem.reader(t.viewPtr, kGen9ViewSize, "texture view block (32 bytes)", base + gen9::kView);
+    ByteReader v = mem.reader(t.viewPtr, kGen9ViewSize, "texture view block (32 bytes)",
+                              base + kGen9ViewField);
     t.view = v.bytes(size_t(kGen9ViewSize), "texture view block");
-    t.viewDimension = loadLE<uint16_t>(t.view, gen9::kViewDimension);
+    t.viewDimension = loadLE<uint16_t>(t.view, kViewDimensionField);
   }
   return t;
 }
@@ -53,7 +52,7 @@ void storeGen9Fields(TextureRecord& t) {
   storeFields(gen9Fields(), size_t(kGen9RecordSize), t);
   if (!t.view.empty()) {
     t.view.resize(size_t(kGen9ViewSize), 0);
-    storeLE<uint16_t>(t.view, gen9::kViewDimension, uint16_t(t.viewDimension));
+    storeLE<uint16_t>(t.view, kViewDimensionField, uint16_t(t.viewDimension));
   }
 }
 

@@ -22,7 +22,6 @@ constexpr uint32_t kGen9Flags = 0x00260208; // ytd-layout.md: "(0x00260208 typic
 // CodeWalker's EnsureGen9 gives textures named script_rt_* (render targets a
 // script draws into) 0x00260228 instead.
 constexpr uint32_t kGen9RenderTargetFlags = 0x00260228;
-constexpr uint16_t kViewTexture2D = 0x41, kViewArray = 0x61, kViewCube = 0x82, kViewVolume = 0xA3;
 constexpr uint32_t kUsageDefault = 1; // low 5 bits of the usage word
 
 // The order of the system segment's blocks given to layoutPages: the root
